@@ -1,0 +1,232 @@
+//! Helpers that derived and generic code call, compiled once here rather than
+//! in every expansion. Not a stable API.
+
+use crate::merkle::{merkleize_packed, mix_in_length};
+use crate::{DecodeError, DecodeErrorKind, Root, Ssz, TreeHash, BYTES_PER_LENGTH_OFFSET};
+
+pub use core;
+
+/// Reads the little-endian `u32` offset at `pos`; the caller has checked that
+/// `bytes` holds it.
+#[inline(always)]
+pub fn read_offset(bytes: &[u8], pos: usize) -> usize {
+    let mut b = [0u8; 4];
+    b.copy_from_slice(&bytes[pos..pos + BYTES_PER_LENGTH_OFFSET]);
+    u32::from_le_bytes(b) as usize
+}
+
+/// Writes `offset` as a little-endian `u32` at `pos`.
+#[inline(always)]
+pub fn write_offset(out: &mut [u8], pos: usize, offset: usize) {
+    debug_assert!(offset <= u32::MAX as usize, "SSZ encoding over 4 GiB");
+    out[pos..pos + BYTES_PER_LENGTH_OFFSET].copy_from_slice(&(offset as u32).to_le_bytes());
+}
+
+/// The encoded length of a sequence of variable-size elements: an offset and
+/// the encoding of each.
+#[inline]
+pub fn variable_elements_len<T: Ssz>(values: &[T]) -> usize {
+    values
+        .iter()
+        .map(|v| BYTES_PER_LENGTH_OFFSET + v.ssz_len())
+        .sum()
+}
+
+/// Writes a sequence of variable-size elements: the offsets, then the
+/// encodings (`out.len() == variable_elements_len(values)`).
+#[inline]
+pub fn write_variable_elements<T: Ssz>(values: &[T], out: &mut [u8]) {
+    let mut offset = values.len() * BYTES_PER_LENGTH_OFFSET;
+    for (i, v) in values.iter().enumerate() {
+        write_offset(out, i * BYTES_PER_LENGTH_OFFSET, offset);
+        let len = v.ssz_len();
+        v.ssz_write(&mut out[offset..offset + len]);
+        offset += len;
+    }
+}
+
+/// The parts of an encoded sequence of variable-size elements (a vector,
+/// list or progressive list), with every offset checked as it is read.
+pub struct VariableElements<'a> {
+    bytes: &'a [u8],
+    count: usize,
+    index: usize,
+    start: usize,
+}
+
+impl<'a> VariableElements<'a> {
+    /// Checks the first offset of `bytes` and counts the elements.
+    ///
+    /// `exact` is the length of a vector; `max` the limit of a list. Empty
+    /// input is an empty sequence.
+    pub fn new(bytes: &'a [u8], exact: Option<usize>, max: usize) -> Result<Self, DecodeError> {
+        if bytes.is_empty() {
+            if let Some(n) = exact.filter(|&n| n != 0) {
+                return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
+                    expected: n,
+                    got: 0,
+                }));
+            }
+            return Ok(VariableElements { bytes, count: 0, index: 0, start: 0 });
+        }
+        if bytes.len() < BYTES_PER_LENGTH_OFFSET {
+            return Err(DecodeError::new(DecodeErrorKind::TooShort {
+                min: BYTES_PER_LENGTH_OFFSET,
+                got: bytes.len(),
+            }));
+        }
+        let first = read_offset(bytes, 0);
+        if first == 0 || first % BYTES_PER_LENGTH_OFFSET != 0 || first > bytes.len() {
+            return Err(DecodeError::new(DecodeErrorKind::InvalidListOffset { offset: first }));
+        }
+        let count = first / BYTES_PER_LENGTH_OFFSET;
+        if let Some(n) = exact {
+            if count != n {
+                return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
+                    expected: n,
+                    got: count,
+                }));
+            }
+        }
+        if count > max {
+            return Err(DecodeError::new(DecodeErrorKind::TooManyElements { len: count, max }));
+        }
+        Ok(VariableElements { bytes, count, index: 0, start: first })
+    }
+
+    /// The number of elements.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The bytes of the next element; its end offset is checked against the
+    /// start and the input length. Call at most `count()` times.
+    #[inline]
+    pub fn next_part(&mut self) -> Result<&'a [u8], DecodeError> {
+        let i = self.index;
+        let end = if i + 1 < self.count {
+            let end = read_offset(self.bytes, (i + 1) * BYTES_PER_LENGTH_OFFSET);
+            if end > self.bytes.len() {
+                return Err(DecodeError::new(DecodeErrorKind::OffsetOutOfBounds {
+                    offset: end,
+                    len: self.bytes.len(),
+                })
+                .at_index(i + 1));
+            }
+            if end < self.start {
+                return Err(DecodeError::new(DecodeErrorKind::OffsetsDecreasing {
+                    previous: self.start,
+                    offset: end,
+                })
+                .at_index(i + 1));
+            }
+            end
+        } else {
+            self.bytes.len()
+        };
+        let part = &self.bytes[self.start..end];
+        self.start = end;
+        self.index += 1;
+        Ok(part)
+    }
+}
+
+/// Decodes a sequence of elements (vector or list body) into a vector: fixed
+/// elements back to back, variable ones behind offsets. `exact` is a
+/// vector's length, `max` a list's limit.
+pub fn decode_elements<T: Ssz>(
+    bytes: &[u8],
+    exact: Option<usize>,
+    max: usize,
+) -> Result<Vec<T>, DecodeError> {
+    if T::IS_FIXED_SIZE {
+        let size = T::FIXED_PART_LEN;
+        if size == 0 || bytes.len() % size != 0 {
+            return Err(DecodeError::new(DecodeErrorKind::NotMultipleOfElement {
+                len: bytes.len(),
+                element: size,
+            }));
+        }
+        let count = bytes.len() / size;
+        if let Some(n) = exact {
+            if count != n {
+                return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
+                    expected: n,
+                    got: count,
+                }));
+            }
+        }
+        if count > max {
+            return Err(DecodeError::new(DecodeErrorKind::TooManyElements { len: count, max }));
+        }
+        let mut out = Vec::with_capacity(count);
+        T::from_ssz_many(bytes, &mut out)?;
+        Ok(out)
+    } else {
+        let mut parts = VariableElements::new(bytes, exact, max)?;
+        let mut out = Vec::with_capacity(parts.count());
+        for i in 0..parts.count() {
+            let part = parts.next_part()?;
+            out.push(T::from_ssz(part).map_err(|e| e.at_index(i))?);
+        }
+        Ok(out)
+    }
+}
+
+/// The encoded length of a sequence of elements.
+#[inline]
+pub fn elements_len<T: Ssz>(values: &[T]) -> usize {
+    if T::IS_FIXED_SIZE {
+        values.len() * T::FIXED_PART_LEN
+    } else {
+        variable_elements_len(values)
+    }
+}
+
+/// Writes a sequence of elements.
+#[inline]
+pub fn write_elements<T: Ssz>(values: &[T], out: &mut [u8]) {
+    if T::IS_FIXED_SIZE {
+        T::ssz_write_many(values, out)
+    } else {
+        write_variable_elements(values, out)
+    }
+}
+
+/// Leaves up to which [`leaves_root`] packs on the stack.
+const STACK_LEAF_BYTES: usize = 1024;
+
+/// `merkleize(leaves(values), limit)`, with `limit` in elements.
+pub fn leaves_root<T: TreeHash>(values: &[T], limit: usize) -> Root {
+    let len = values.len() * T::LEAF_SIZE;
+    let limit_chunks = limit.saturating_mul(T::LEAF_SIZE).div_ceil(crate::BYTES_PER_CHUNK);
+    if len <= STACK_LEAF_BYTES {
+        let mut buf = [0u8; STACK_LEAF_BYTES];
+        T::tree_hash_leaves(values, &mut buf[..len]);
+        merkleize_packed(&buf[..len], limit_chunks)
+    } else {
+        let mut buf = vec![0u8; len];
+        T::tree_hash_leaves(values, &mut buf);
+        merkleize_packed(&buf, limit_chunks)
+    }
+}
+
+/// `hash_tree_root` of a vector: its elements' leaves, merkleized.
+#[inline]
+pub fn vector_root<T: TreeHash>(values: &[T]) -> Root {
+    leaves_root(values, values.len())
+}
+
+/// `hash_tree_root` of a list with room for `limit` elements.
+#[inline]
+pub fn list_root<T: TreeHash>(values: &[T], limit: usize) -> Root {
+    mix_in_length(&leaves_root(values, limit), values.len())
+}
+
+/// `hash_tree_root` of a progressive list.
+pub fn progressive_list_root<T: TreeHash>(values: &[T]) -> Root {
+    let len = values.len() * T::LEAF_SIZE;
+    let mut buf = vec![0u8; len];
+    T::tree_hash_leaves(values, &mut buf);
+    mix_in_length(&crate::merkle::merkleize_progressive_packed(&buf), values.len())
+}

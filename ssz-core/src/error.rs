@@ -1,0 +1,239 @@
+use core::fmt;
+
+/// Why decoding failed, and where.
+///
+/// The path leads from the outermost value to the one that failed:
+/// container fields by name, vector and list elements by index, union
+/// variants by selector.
+#[derive(Clone, PartialEq, Eq)]
+pub struct DecodeError {
+    kind: DecodeErrorKind,
+    // Innermost segment first: segments are pushed while the error travels
+    // outwards, which costs nothing on the success path.
+    path: Vec<PathSegment>,
+}
+
+/// One step of a [`DecodeError`]'s path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathSegment {
+    /// A container field.
+    Field(&'static str),
+    /// An element of a vector or list.
+    Index(usize),
+    /// The value of a union with this selector.
+    Selector(u8),
+}
+
+/// What failed while decoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DecodeErrorKind {
+    /// A fixed-size value was given the wrong number of bytes.
+    InvalidLength {
+        /// The length the type takes.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
+    /// The input ends before the fixed part of a variable-size value.
+    TooShort {
+        /// The minimum length.
+        min: usize,
+        /// The length given.
+        got: usize,
+    },
+    /// The first offset does not point at the end of the fixed part.
+    FirstOffsetMismatch {
+        /// Where the fixed part ends.
+        expected: usize,
+        /// The offset read.
+        got: usize,
+    },
+    /// The first offset of a list of variable-size elements is zero, not a
+    /// multiple of [`BYTES_PER_LENGTH_OFFSET`](crate::BYTES_PER_LENGTH_OFFSET),
+    /// or past the end.
+    InvalidListOffset {
+        /// The offset read.
+        offset: usize,
+    },
+    /// An offset points past the end of the input.
+    OffsetOutOfBounds {
+        /// The offset read.
+        offset: usize,
+        /// The input length.
+        len: usize,
+    },
+    /// An offset is smaller than the one before it.
+    OffsetsDecreasing {
+        /// The previous offset.
+        previous: usize,
+        /// The offset read.
+        offset: usize,
+    },
+    /// The length of a list of fixed-size elements is not a multiple of the
+    /// element size.
+    NotMultipleOfElement {
+        /// The input length.
+        len: usize,
+        /// The element size.
+        element: usize,
+    },
+    /// A list holds more elements than its limit.
+    TooManyElements {
+        /// Elements found.
+        len: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A vector holds another number of elements than its length.
+    WrongElementCount {
+        /// The vector length.
+        expected: usize,
+        /// Elements found.
+        got: usize,
+    },
+    /// A boolean byte other than 0 or 1.
+    InvalidBool(u8),
+    /// A bitlist whose last byte is zero: no length-delimiting bit.
+    BitlistNoDelimiter,
+    /// A bitvector with set bits past its length.
+    BitvectorExcessBits,
+    /// A union or compatible union selector that names no variant.
+    InvalidSelector(u8),
+    /// A union `None` (selector 0) followed by bytes.
+    NonePayload,
+    /// A union or compatible union with no selector byte.
+    MissingSelector,
+    /// A rule of a specific type was broken.
+    Custom(&'static str),
+}
+
+impl DecodeError {
+    /// An error of this kind at the current position.
+    #[cold]
+    pub fn new(kind: DecodeErrorKind) -> Self {
+        DecodeError { kind, path: Vec::new() }
+    }
+
+    /// What failed.
+    pub fn kind(&self) -> &DecodeErrorKind {
+        &self.kind
+    }
+
+    /// Where it failed, outermost segment first.
+    pub fn path(&self) -> impl DoubleEndedIterator<Item = &PathSegment> + ExactSizeIterator {
+        self.path.iter().rev()
+    }
+
+    /// Records that the error happened inside field `name`.
+    #[cold]
+    #[must_use]
+    pub fn in_field(mut self, name: &'static str) -> Self {
+        self.path.push(PathSegment::Field(name));
+        self
+    }
+
+    /// Records that the error happened inside element `index`.
+    #[cold]
+    #[must_use]
+    pub fn at_index(mut self, index: usize) -> Self {
+        self.path.push(PathSegment::Index(index));
+        self
+    }
+
+    /// Records that the error happened inside the union value of `selector`.
+    #[cold]
+    #[must_use]
+    pub fn in_selector(mut self, selector: u8) -> Self {
+        self.path.push(PathSegment::Selector(selector));
+        self
+    }
+}
+
+impl From<DecodeErrorKind> for DecodeError {
+    #[cold]
+    fn from(kind: DecodeErrorKind) -> Self {
+        DecodeError::new(kind)
+    }
+}
+
+impl fmt::Display for DecodeErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use DecodeErrorKind::*;
+        match *self {
+            InvalidLength { expected, got } => {
+                write!(f, "expected {expected} bytes, got {got}")
+            }
+            TooShort { min, got } => write!(f, "expected at least {min} bytes, got {got}"),
+            FirstOffsetMismatch { expected, got } => {
+                write!(f, "first offset is {got}, but the fixed part ends at {expected}")
+            }
+            InvalidListOffset { offset } => write!(f, "invalid first list offset {offset}"),
+            OffsetOutOfBounds { offset, len } => {
+                write!(f, "offset {offset} is past the end of {len} bytes")
+            }
+            OffsetsDecreasing { previous, offset } => {
+                write!(f, "offset {offset} is below the previous offset {previous}")
+            }
+            NotMultipleOfElement { len, element } => {
+                write!(f, "{len} bytes is not a multiple of the element size {element}")
+            }
+            TooManyElements { len, max } => write!(f, "{len} elements exceed the limit {max}"),
+            WrongElementCount { expected, got } => {
+                write!(f, "expected {expected} elements, got {got}")
+            }
+            InvalidBool(b) => write!(f, "invalid boolean byte {b:#04x}"),
+            BitlistNoDelimiter => f.write_str("bitlist has no length-delimiting bit"),
+            BitvectorExcessBits => f.write_str("bitvector has bits set past its length"),
+            InvalidSelector(s) => write!(f, "invalid union selector {s}"),
+            NonePayload => f.write_str("union None (selector 0) has a payload"),
+            MissingSelector => f.write_str("union has no selector byte"),
+            Custom(msg) => f.write_str(msg),
+        }
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.path.is_empty() {
+            f.write_str("at ")?;
+            for segment in self.path() {
+                match segment {
+                    PathSegment::Field(name) => write!(f, ".{name}")?,
+                    PathSegment::Index(i) => write!(f, "[{i}]")?,
+                    PathSegment::Selector(s) => write!(f, "<{s}>")?,
+                }
+            }
+            f.write_str(": ")?;
+        }
+        fmt::Display::fmt(&self.kind, f)
+    }
+}
+
+impl fmt::Debug for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DecodeError")
+            .field("kind", &self.kind)
+            .field("path", &self.path().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_names_the_path_outermost_first() {
+        let err = DecodeError::new(DecodeErrorKind::InvalidBool(2))
+            .at_index(3)
+            .in_field("b")
+            .in_selector(1)
+            .in_field("a");
+        assert_eq!(err.to_string(), "at .a<1>.b[3]: invalid boolean byte 0x02");
+        assert_eq!(err.kind(), &DecodeErrorKind::InvalidBool(2));
+        assert_eq!(err.path().len(), 4);
+    }
+}

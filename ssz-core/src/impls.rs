@@ -1,0 +1,287 @@
+//! `Ssz` and `TreeHash` for the basic types (`uintN` up to 128, `boolean`)
+//! and for arrays, which are SSZ vectors whose length the compiler knows.
+
+use crate::{DecodeError, DecodeErrorKind, Root, Ssz, TreeHash};
+use core::mem::MaybeUninit;
+
+macro_rules! uint {
+    ($($t:ty),*) => {$(
+        impl Ssz for $t {
+            const IS_FIXED_SIZE: bool = true;
+            const FIXED_PART_LEN: usize = core::mem::size_of::<$t>();
+
+            #[inline]
+            fn ssz_len(&self) -> usize {
+                Self::FIXED_PART_LEN
+            }
+
+            #[inline]
+            fn ssz_write(&self, out: &mut [u8]) {
+                out.copy_from_slice(&self.to_le_bytes());
+            }
+
+            #[inline]
+            fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+                match <[u8; core::mem::size_of::<$t>()]>::try_from(bytes) {
+                    Ok(b) => Ok(<$t>::from_le_bytes(b)),
+                    Err(_) => Err(DecodeError::new(DecodeErrorKind::InvalidLength {
+                        expected: Self::FIXED_PART_LEN,
+                        got: bytes.len(),
+                    })),
+                }
+            }
+
+            #[inline]
+            fn ssz_write_many(values: &[Self], out: &mut [u8]) {
+                // One pass; a plain copy on little-endian targets.
+                for (v, dst) in values
+                    .iter()
+                    .zip(out.as_chunks_mut::<{ core::mem::size_of::<$t>() }>().0)
+                {
+                    *dst = v.to_le_bytes();
+                }
+            }
+
+            #[inline]
+            fn from_ssz_many(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), DecodeError> {
+                let (chunks, rest) = bytes.as_chunks::<{ core::mem::size_of::<$t>() }>();
+                if !rest.is_empty() {
+                    return Err(DecodeError::new(DecodeErrorKind::NotMultipleOfElement {
+                        len: bytes.len(),
+                        element: Self::FIXED_PART_LEN,
+                    }));
+                }
+                out.extend(chunks.iter().map(|c| <$t>::from_le_bytes(*c)));
+                Ok(())
+            }
+        }
+
+        impl TreeHash for $t {
+            const LEAF_SIZE: usize = core::mem::size_of::<$t>();
+            const IS_BASIC: bool = true;
+
+            #[inline]
+            fn hash_tree_root(&self) -> Root {
+                let mut root = [0u8; 32];
+                root[..Self::LEAF_SIZE].copy_from_slice(&self.to_le_bytes());
+                root
+            }
+
+            #[inline]
+            fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {
+                <$t as Ssz>::ssz_write_many(values, out)
+            }
+        }
+    )*};
+}
+
+uint!(u8, u16, u32, u64, u128);
+
+impl Ssz for bool {
+    const IS_FIXED_SIZE: bool = true;
+    const FIXED_PART_LEN: usize = 1;
+
+    #[inline]
+    fn ssz_len(&self) -> usize {
+        1
+    }
+
+    #[inline]
+    fn ssz_write(&self, out: &mut [u8]) {
+        out[0] = *self as u8;
+    }
+
+    #[inline]
+    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+        match bytes {
+            [0] => Ok(false),
+            [1] => Ok(true),
+            [b] => Err(DecodeError::new(DecodeErrorKind::InvalidBool(*b))),
+            _ => Err(DecodeError::new(DecodeErrorKind::InvalidLength {
+                expected: 1,
+                got: bytes.len(),
+            })),
+        }
+    }
+}
+
+impl TreeHash for bool {
+    const LEAF_SIZE: usize = 1;
+    const IS_BASIC: bool = true;
+
+    #[inline]
+    fn hash_tree_root(&self) -> Root {
+        let mut root = [0u8; 32];
+        root[0] = *self as u8;
+        root
+    }
+
+    #[inline]
+    fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {
+        for (v, dst) in values.iter().zip(out.iter_mut()) {
+            *dst = *v as u8;
+        }
+    }
+}
+
+/// `[T; N]` is `Vector[T, N]` with the length known to the compiler: stored
+/// inline, so fixed-size containers of arrays decode without allocating.
+/// `N` must not be 0 (an empty vector is an illegal SSZ type).
+impl<T: Ssz, const N: usize> Ssz for [T; N] {
+    const IS_FIXED_SIZE: bool = T::IS_FIXED_SIZE;
+    const FIXED_PART_LEN: usize = if T::IS_FIXED_SIZE {
+        T::FIXED_PART_LEN * N
+    } else {
+        crate::BYTES_PER_LENGTH_OFFSET
+    };
+
+    #[inline]
+    fn ssz_len(&self) -> usize {
+        if T::IS_FIXED_SIZE {
+            T::FIXED_PART_LEN * N
+        } else {
+            crate::__private::variable_elements_len(self)
+        }
+    }
+
+    #[inline]
+    fn ssz_write(&self, out: &mut [u8]) {
+        if T::IS_FIXED_SIZE {
+            T::ssz_write_many(self, out);
+        } else {
+            crate::__private::write_variable_elements(self, out);
+        }
+    }
+
+    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+        if N == 0 {
+            return Err(DecodeError::new(DecodeErrorKind::Custom(
+                "Vector[T, 0] is an illegal SSZ type",
+            )));
+        }
+        if T::IS_FIXED_SIZE {
+            let expected = T::FIXED_PART_LEN * N;
+            if bytes.len() != expected {
+                return Err(DecodeError::new(DecodeErrorKind::InvalidLength {
+                    expected,
+                    got: bytes.len(),
+                }));
+            }
+            let mut chunks = bytes.chunks_exact(T::FIXED_PART_LEN);
+            try_array(|i| T::from_ssz(chunks.next().unwrap_or_default()).map_err(|e| e.at_index(i)))
+        } else {
+            let mut parts = crate::__private::VariableElements::new(bytes, Some(N), N)?;
+            if parts.count() != N {
+                return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
+                    expected: N,
+                    got: parts.count(),
+                }));
+            }
+            try_array(|i| {
+                let part = parts.next_part()?;
+                T::from_ssz(part).map_err(|e| e.at_index(i))
+            })
+        }
+    }
+}
+
+impl<T: TreeHash, const N: usize> TreeHash for [T; N] {
+    fn hash_tree_root(&self) -> Root {
+        crate::__private::vector_root(self)
+    }
+}
+
+/// Builds an array element by element, stopping at the first error, without
+/// allocating.
+fn try_array<T, const N: usize>(
+    mut f: impl FnMut(usize) -> Result<T, DecodeError>,
+) -> Result<[T; N], DecodeError> {
+    struct Guard<'a, T, const N: usize> {
+        array: &'a mut [MaybeUninit<T>; N],
+        initialized: usize,
+    }
+    impl<T, const N: usize> Drop for Guard<'_, T, N> {
+        fn drop(&mut self) {
+            for slot in &mut self.array[..self.initialized] {
+                // SAFETY: the first `initialized` slots were written and are
+                // dropped exactly once, here, on the error path.
+                unsafe { slot.assume_init_drop() };
+            }
+        }
+    }
+
+    let mut array: [MaybeUninit<T>; N] = [const { MaybeUninit::uninit() }; N];
+    let mut guard = Guard { array: &mut array, initialized: 0 };
+    while guard.initialized < N {
+        let value = f(guard.initialized)?;
+        guard.array[guard.initialized].write(value);
+        guard.initialized += 1;
+    }
+    core::mem::forget(guard);
+    // SAFETY: all N slots were written above; `[MaybeUninit<T>; N]` and
+    // `[T; N]` have the same size and layout, and the guard that would drop
+    // the elements was forgotten, so ownership moves to the result.
+    Ok(unsafe { core::mem::transmute_copy::<[MaybeUninit<T>; N], [T; N]>(&array) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uints_are_little_endian() {
+        assert_eq!(0x0102u16.to_ssz(), [2, 1]);
+        assert_eq!(u64::from_ssz(&[1, 0, 0, 0, 0, 0, 0, 0]).unwrap(), 1);
+        assert!(u32::from_ssz(&[1, 2, 3]).is_err());
+        assert_eq!(u128::MAX.to_ssz(), [0xff; 16]);
+    }
+
+    #[test]
+    fn bools_are_strict() {
+        assert!(bool::from_ssz(&[1]).unwrap());
+        assert!(!bool::from_ssz(&[0]).unwrap());
+        assert_eq!(
+            bool::from_ssz(&[2]).unwrap_err().kind(),
+            &DecodeErrorKind::InvalidBool(2)
+        );
+        assert!(bool::from_ssz(&[]).is_err());
+    }
+
+    #[test]
+    fn arrays_are_vectors() {
+        let v: [u16; 3] = [1, 2, 3];
+        assert_eq!(v.to_ssz(), [1, 0, 2, 0, 3, 0]);
+        assert_eq!(<[u16; 3]>::from_ssz(&[1, 0, 2, 0, 3, 0]).unwrap(), v);
+        assert!(<[u16; 3]>::from_ssz(&[1, 0, 2, 0, 3]).is_err());
+        let err = <[bool; 2]>::from_ssz(&[1, 7]).unwrap_err();
+        assert_eq!(err.to_string(), "at [1]: invalid boolean byte 0x07");
+        // A root-sized byte vector is its own root.
+        let r = [7u8; 32];
+        assert_eq!(r.hash_tree_root(), r);
+    }
+
+    #[test]
+    fn a_failed_array_decode_drops_what_it_built() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static DROPS: AtomicUsize = AtomicUsize::new(0);
+        struct Counted;
+        impl Drop for Counted {
+            fn drop(&mut self) {
+                DROPS.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        // Elements 0 and 1 succeed, element 2 fails: both built ones drop.
+        let mut calls = 0;
+        let result = try_array::<Counted, 4>(|i| {
+            calls += 1;
+            if i == 2 {
+                Err(DecodeError::new(DecodeErrorKind::Custom("stop")))
+            } else {
+                Ok(Counted)
+            }
+        });
+        assert!(result.is_err());
+        assert_eq!(calls, 3);
+        assert_eq!(DROPS.load(Ordering::Relaxed), 2);
+    }
+}

@@ -1,0 +1,179 @@
+//! The core of peam-ssz: the [`Ssz`] (encode/decode) and [`TreeHash`]
+//! (merkleization) traits, their implementations for the basic types and
+//! arrays, the merkleization functions of the SSZ spec, and SHA-256 batch
+//! hashing.
+//!
+//! Most users depend on `peam-ssz-types`, which re-exports this crate, the
+//! derive macros and every SSZ type. This crate is for code that needs only the
+//! traits.
+//!
+//! Spec: consensus-specs v1.6.1, `ssz/simple-serialize.md`.
+
+#![deny(missing_docs)]
+
+mod error;
+pub mod hash;
+mod impls;
+pub mod merkle;
+
+#[doc(hidden)]
+pub mod __private;
+
+pub use error::{DecodeError, DecodeErrorKind, PathSegment};
+pub use merkle::{
+    merkleize, merkleize_progressive, mix_in_active_fields, mix_in_length, mix_in_selector,
+    Root, ZERO_HASHES,
+};
+
+/// Bytes of an offset in the fixed part of a container or list
+/// (`BYTES_PER_LENGTH_OFFSET`).
+pub const BYTES_PER_LENGTH_OFFSET: usize = 4;
+/// Bytes of a merkle chunk (`BYTES_PER_CHUNK`).
+pub const BYTES_PER_CHUNK: usize = 32;
+
+/// SSZ encoding and strict decoding.
+///
+/// Layout facts are associated consts, known at compile time, so containers
+/// built from them (by `#[derive(Ssz)]`) fold their fixed offsets into
+/// constants.
+///
+/// Encoding writes into a slice of exactly [`Ssz::ssz_len`] bytes; since the
+/// length is known before writing, encoding a value costs at most the one
+/// allocation of its output ([`Ssz::to_ssz`]), or none when appending to a
+/// buffer with room ([`Ssz::ssz_append`]).
+///
+/// Decoding ([`Ssz::from_ssz`]) is for untrusted bytes: it never panics,
+/// rejects every non-canonical encoding, and reports what failed and where.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an SSZ type",
+    label = "`{Self}` does not implement `Ssz`",
+    note = "derive it with `#[derive(Ssz)]` on a struct (container) or enum (union)"
+)]
+pub trait Ssz: Sized {
+    /// Whether every value of the type has the same encoded length.
+    const IS_FIXED_SIZE: bool;
+
+    /// Bytes the type takes in the fixed part of an enclosing container,
+    /// vector or list: the encoded length for fixed-size types,
+    /// [`BYTES_PER_LENGTH_OFFSET`] for variable-size ones.
+    const FIXED_PART_LEN: usize;
+
+    /// The exact length of this value's encoding.
+    fn ssz_len(&self) -> usize;
+
+    /// Writes the encoding into `out`.
+    ///
+    /// `out.len()` must equal [`Ssz::ssz_len`]; implementations may panic
+    /// otherwise (a caller bug, never reachable from decoded data).
+    fn ssz_write(&self, out: &mut [u8]);
+
+    /// Decodes a value from exactly `bytes`, rejecting every encoding that is
+    /// not the canonical encoding of a value of this type.
+    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError>;
+
+    /// Appends the encoding to `buf`.
+    fn ssz_append(&self, buf: &mut Vec<u8>) {
+        let start = buf.len();
+        buf.resize(start + self.ssz_len(), 0);
+        self.ssz_write(&mut buf[start..]);
+    }
+
+    /// The encoding in a new vector: one allocation of the exact size.
+    fn to_ssz(&self) -> Vec<u8> {
+        let mut out = vec![0u8; self.ssz_len()];
+        self.ssz_write(&mut out);
+        out
+    }
+
+    /// Writes fixed-size `values` back to back, the body of a vector or list
+    /// (`out.len() == values.len() * FIXED_PART_LEN`).
+    ///
+    /// Only called for fixed-size types. Basic types override it with one
+    /// pass over the slice.
+    fn ssz_write_many(values: &[Self], out: &mut [u8]) {
+        for (value, dst) in values.iter().zip(out.chunks_exact_mut(Self::FIXED_PART_LEN)) {
+            value.ssz_write(dst);
+        }
+    }
+
+    /// Decodes back-to-back fixed-size values from `bytes` (a multiple of
+    /// `FIXED_PART_LEN` long) and appends them to `out`, the body of a vector
+    /// or list. An error names the index of the element that failed.
+    ///
+    /// Only called for fixed-size types. Basic types override it with one
+    /// pass over the bytes.
+    fn from_ssz_many(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), DecodeError> {
+        let size = Self::FIXED_PART_LEN;
+        out.reserve(bytes.len() / size.max(1));
+        for (i, chunk) in bytes.chunks_exact(size.max(1)).enumerate() {
+            out.push(Self::from_ssz(chunk).map_err(|e| e.at_index(i))?);
+        }
+        Ok(())
+    }
+}
+
+/// SSZ merkleization: `hash_tree_root`.
+///
+/// A type contributes leaves to the tree of a vector or list that holds it:
+/// basic types pack [`TreeHash::LEAF_SIZE`] bytes each into 32-byte chunks,
+/// composite types one 32-byte chunk each (their root).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be merkleized",
+    label = "`{Self}` does not implement `TreeHash`",
+    note = "derive it with `#[derive(TreeHash)]` on a struct (container) or enum (union)"
+)]
+pub trait TreeHash {
+    /// Bytes one value takes in the packed leaves of a vector or list that
+    /// holds it: `size_of` for basic types (1 to 32), 32 for composite types,
+    /// whose leaf is their root.
+    const LEAF_SIZE: usize = BYTES_PER_CHUNK;
+
+    /// Whether this is a basic type (`uintN`, `boolean`), packed into chunks
+    /// rather than hashed one root per element.
+    const IS_BASIC: bool = false;
+
+    /// `hash_tree_root(self)`.
+    fn hash_tree_root(&self) -> Root;
+
+    /// Writes the leaves of `values`, `LEAF_SIZE` bytes each, into `out`
+    /// (`out.len() == values.len() * LEAF_SIZE`).
+    ///
+    /// Basic types write their little-endian bytes; composite types their
+    /// roots. Implementations override it to hash many values in one batch.
+    fn tree_hash_leaves(values: &[Self], out: &mut [u8])
+    where
+        Self: Sized,
+    {
+        for (value, leaf) in values.iter().zip(out.chunks_exact_mut(Self::LEAF_SIZE)) {
+            leaf.copy_from_slice(&value.hash_tree_root()[..Self::LEAF_SIZE]);
+        }
+    }
+}
+
+/// A length at the type level, so that a container generic over a preset can
+/// name its bounds (`List<Validator, P::ValidatorRegistryLimit>`) on stable
+/// Rust.
+///
+/// [`U<N>`] is the length `N`; presets define their own lengths as associated
+/// types bounded by `Length`.
+pub trait Length: 'static + Send + Sync + Copy + Default + core::fmt::Debug + Eq + Ord + core::hash::Hash {
+    /// The length as a number.
+    const USIZE: usize;
+}
+
+/// The type-level length `N`.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct U<const N: usize>;
+
+impl<const N: usize> Length for U<N> {
+    const USIZE: usize = N;
+}
+
+/// The type-level product of two lengths, for bounds such as
+/// `MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT`.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Prod<A, B>(core::marker::PhantomData<(A, B)>);
+
+impl<A: Length, B: Length> Length for Prod<A, B> {
+    const USIZE: usize = A::USIZE * B::USIZE;
+}

@@ -1,0 +1,400 @@
+//! Merkleization, as `ssz/simple-serialize.md` (v1.6.1) defines it.
+//!
+//! Trees are hashed level by level in blocks of [`BLOCK_CHUNKS`] leaves, so a
+//! block's levels stay in cache; every level goes through the one batch
+//! function [`hash_nodes`]. Padding is virtual: a missing right sibling at
+//! level `l` is `ZERO_HASHES[l]`, read from a table the compiler computes, and
+//! zero subtrees are never hashed.
+//!
+//! ```text
+//!                  root                      merkleize([a, b, c], limit = 4)
+//!           /              \
+//!     H(a, b)          H(c, Z0)              Z0 = 32 zero bytes
+//!     /     \          /      \
+//!    a       b        c       Z0             (Z1 = H(Z0, Z0), ...)
+//! ```
+
+use crate::hash::{hash_nodes, hash_pair, soft};
+
+/// A 32-byte merkle root or chunk.
+pub type Root = [u8; 32];
+
+/// Leaves hashed together as one block, so that a block's levels stay in
+/// the L2 cache (4096 leaves: 128 KiB in, 96 KiB of scratch).
+pub const BLOCK_CHUNKS: usize = 1 << BLOCK_HEIGHT;
+const BLOCK_HEIGHT: u32 = 12;
+
+/// Deepest tree: a limit of up to 2^64 chunks.
+const MAX_DEPTH: usize = 64;
+
+/// `ZERO_HASHES[i]` is the root of a tree of height `i` whose leaves are all
+/// zero chunks: `ZERO_HASHES[0] = [0; 32]`, `ZERO_HASHES[i + 1] =
+/// hash(ZERO_HASHES[i], ZERO_HASHES[i])`. Computed at compile time.
+pub const ZERO_HASHES: [Root; MAX_DEPTH + 1] = {
+    let mut table = [[0u8; 32]; MAX_DEPTH + 1];
+    let mut i = 0;
+    while i < MAX_DEPTH {
+        let mut block = [0u8; 64];
+        let mut j = 0;
+        while j < 32 {
+            block[j] = table[i][j];
+            block[32 + j] = table[i][j];
+            j += 1;
+        }
+        table[i + 1] = soft::hash64(&block);
+        i += 1;
+    }
+    table
+};
+
+/// The depth of a tree with room for `limit` leaves:
+/// `log2(next_pow_of_two(limit))`, with 0 and 1 giving 0.
+#[inline]
+pub const fn depth_for(limit: usize) -> u32 {
+    if limit <= 1 {
+        0
+    } else {
+        usize::BITS - (limit - 1).leading_zeros()
+    }
+}
+
+/// `merkleize(chunks, limit)`: the root of `chunks` padded with zero chunks to
+/// `next_pow_of_two(limit)` leaves.
+///
+/// The SSZ types guarantee `chunks.len() <= limit`; should a caller pass more,
+/// the tree grows to hold them all rather than panicking.
+#[inline]
+pub fn merkleize(chunks: &[Root], limit: usize) -> Root {
+    let depth = depth_for(limit.max(chunks.len()));
+    merkleize_at_depth(chunks, None, depth, 0)
+}
+
+/// `merkleize(pack(bytes), limit)`: `bytes` split into 32-byte chunks, the
+/// last one zero-padded.
+#[inline]
+pub fn merkleize_packed(bytes: &[u8], limit: usize) -> Root {
+    let (chunks, tail) = split_packed(bytes);
+    let n = chunks.len() + tail.is_some() as usize;
+    merkleize_at_depth(chunks, tail.as_ref(), depth_for(limit.max(n)), 0)
+}
+
+/// `merkleize_progressive(chunks)` (EIP-7916): subtrees of 1, 4, 16, ...
+/// leaves, each one level deeper on the left spine than the one before.
+///
+/// `merkleize_progressive(chunks, n) = hash(merkleize_progressive(chunks[n:],
+/// 4n), merkleize(chunks[:n], n))`, and the zero chunk for no chunks.
+pub fn merkleize_progressive(chunks: &[Root]) -> Root {
+    progressive(chunks, None)
+}
+
+/// `merkleize_progressive(pack(bytes))`.
+pub fn merkleize_progressive_packed(bytes: &[u8]) -> Root {
+    let (chunks, tail) = split_packed(bytes);
+    progressive(chunks, tail.as_ref())
+}
+
+fn progressive(chunks: &[Root], tail: Option<&Root>) -> Root {
+    // Roots of the subtrees, smallest first; the last one takes the tail.
+    let total = chunks.len() + tail.is_some() as usize;
+    let mut subtree_roots = [[0u8; 32]; 33];
+    let mut count = 0;
+    let mut start = 0;
+    let mut width = 1usize;
+    let mut depth = 0;
+    while start < total {
+        let end = start.saturating_add(width).min(total);
+        let full_end = end.min(chunks.len());
+        let seg = &chunks[start.min(chunks.len())..full_end];
+        let seg_tail = if end > chunks.len() { tail } else { None };
+        subtree_roots[count] = merkleize_at_depth(seg, seg_tail, depth, 0);
+        count += 1;
+        start = end;
+        width = width.saturating_mul(4);
+        depth += 2;
+    }
+    let mut acc = [0u8; 32];
+    for root in subtree_roots[..count].iter().rev() {
+        acc = hash_pair(&acc, root);
+    }
+    acc
+}
+
+/// `mix_in_length(root, length)`: `hash(root, uint256(length))`.
+#[inline]
+pub fn mix_in_length(root: &Root, length: usize) -> Root {
+    let mut len = [0u8; 32];
+    len[..8].copy_from_slice(&(length as u64).to_le_bytes());
+    hash_pair(root, &len)
+}
+
+/// `mix_in_selector(root, selector)`: `hash(root, uint8(selector))` padded to
+/// a chunk.
+#[inline]
+pub fn mix_in_selector(root: &Root, selector: u8) -> Root {
+    let mut sel = [0u8; 32];
+    sel[0] = selector;
+    hash_pair(root, &sel)
+}
+
+/// `mix_in_active_fields(root, active_fields)` (EIP-7495):
+/// `hash(root, pack_bits(active_fields))`, the bits already packed into one
+/// chunk (at most 256 of them).
+#[inline]
+pub fn mix_in_active_fields(root: &Root, active_fields: &Root) -> Root {
+    hash_pair(root, active_fields)
+}
+
+/// Packs `active_fields` (as `0`/`1` bytes) into the chunk that
+/// [`mix_in_active_fields`] takes. `const`, so that derived progressive
+/// containers fold it at compile time.
+pub const fn pack_active_fields(bits: &[u8]) -> Root {
+    let mut out = [0u8; 32];
+    let mut i = 0;
+    while i < bits.len() && i < 256 {
+        if bits[i] != 0 {
+            out[i / 8] |= 1 << (i % 8);
+        }
+        i += 1;
+    }
+    out
+}
+
+fn split_packed(bytes: &[u8]) -> (&[Root], Option<Root>) {
+    let (chunks, rest) = bytes.as_chunks::<32>();
+    let tail = (!rest.is_empty()).then(|| {
+        let mut t = [0u8; 32];
+        t[..rest.len()].copy_from_slice(rest);
+        t
+    });
+    (chunks, tail)
+}
+
+/// The root of a tree of `depth` levels over `chunks`, then `tail`, then zero
+/// chunks. `chunks.len() + tail` must fit in `2^depth` leaves, which are
+/// themselves roots of subtrees of height `base`.
+fn merkleize_at_depth(chunks: &[Root], tail: Option<&Root>, depth: u32, base: u32) -> Root {
+    let n = chunks.len() + tail.is_some() as usize;
+    if n == 0 {
+        return ZERO_HASHES[(base + depth) as usize];
+    }
+    if depth <= BLOCK_HEIGHT || n <= BLOCK_CHUNKS {
+        let height = depth.min(BLOCK_HEIGHT);
+        let mut root = subtree_root(chunks, tail, height, base);
+        for level in height..depth {
+            root = hash_pair(&root, &ZERO_HASHES[(base + level) as usize]);
+        }
+        return root;
+    }
+    // One root per block of BLOCK_CHUNKS leaves, then a tree over the roots.
+    let blocks = n.div_ceil(BLOCK_CHUNKS);
+    let mut roots = Vec::with_capacity(blocks);
+    for b in 0..blocks {
+        let start = (b * BLOCK_CHUNKS).min(chunks.len());
+        let end = ((b + 1) * BLOCK_CHUNKS).min(chunks.len());
+        let block_tail = if b + 1 == blocks { tail } else { None };
+        roots.push(subtree_root(&chunks[start..end], block_tail, BLOCK_HEIGHT, base));
+    }
+    merkleize_at_depth(&roots, None, depth - BLOCK_HEIGHT, base + BLOCK_HEIGHT)
+}
+
+/// Leaves up to which the scratch space lives on the stack.
+const STACK_LEAVES: usize = 64;
+
+/// The root of a tree of `height` (at most [`BLOCK_HEIGHT`]) over `chunks`,
+/// then `tail`, then zero subtrees of height `base`.
+fn subtree_root(chunks: &[Root], tail: Option<&Root>, height: u32, base: u32) -> Root {
+    let n = chunks.len() + tail.is_some() as usize;
+    debug_assert!(n <= 1usize << height);
+    if n == 0 {
+        return ZERO_HASHES[(base + height) as usize];
+    }
+    if height == 0 {
+        return *chunks.first().or(tail).unwrap_or(&ZERO_HASHES[base as usize]);
+    }
+    // Scratch for level 1 ((n + 1) / 2 nodes) and level 2, used in turn by
+    // the levels above.
+    let level1 = n.div_ceil(2);
+    let need = level1 + level1.div_ceil(2);
+    if need <= STACK_LEAVES {
+        let mut scratch = [[0u8; 32]; STACK_LEAVES];
+        tree_levels(chunks, tail, height, base, &mut scratch[..need], level1)
+    } else {
+        let mut scratch = vec![[0u8; 32]; need];
+        tree_levels(chunks, tail, height, base, &mut scratch, level1)
+    }
+}
+
+fn tree_levels(
+    chunks: &[Root],
+    tail: Option<&Root>,
+    height: u32,
+    base: u32,
+    scratch: &mut [Root],
+    level1: usize,
+) -> Root {
+    let zero = |level: u32| &ZERO_HASHES[(base + level) as usize];
+    let (mut a, mut b) = scratch.split_at_mut(level1);
+    // Level 0 -> 1: whole pairs in one batch, then the odd chunk with the
+    // tail or a zero chunk.
+    let pairs = chunks.len() / 2;
+    hash_nodes(chunks[..2 * pairs].as_flattened().as_chunks::<64>().0, &mut a[..pairs]);
+    if chunks.len() % 2 == 1 {
+        a[pairs] = hash_pair(&chunks[2 * pairs], tail.unwrap_or(zero(0)));
+    } else if let Some(t) = tail {
+        a[pairs] = hash_pair(t, zero(0));
+    }
+    let mut len = level1;
+    let mut level = 1;
+    while len > 1 && level < height {
+        len = hash_level(&a[..len], b, zero(level));
+        core::mem::swap(&mut a, &mut b);
+        level += 1;
+    }
+    let mut root = a[0];
+    while level < height {
+        root = hash_pair(&root, zero(level));
+        level += 1;
+    }
+    root
+}
+
+/// Hashes the nodes of one level into the next, an odd last node with `zero`,
+/// the zero subtree of its level. Returns the number of parents.
+#[inline]
+fn hash_level(nodes: &[Root], parents: &mut [Root], zero: &Root) -> usize {
+    let pairs = nodes.len() / 2;
+    hash_nodes(
+        nodes[..2 * pairs].as_flattened().as_chunks::<64>().0,
+        &mut parents[..pairs],
+    );
+    if nodes.len() % 2 == 1 {
+        parents[pairs] = hash_pair(&nodes[2 * pairs], zero);
+        pairs + 1
+    } else {
+        pairs
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hash::sha256;
+
+    fn h(a: &Root, b: &Root) -> Root {
+        let mut m = a.to_vec();
+        m.extend_from_slice(b);
+        sha256(&m)
+    }
+
+    /// The spec's definition, recursively and literally.
+    fn reference(chunks: &[Root], limit: usize) -> Root {
+        let width = limit.max(chunks.len()).max(1).next_power_of_two();
+        let mut level: Vec<Root> = chunks.to_vec();
+        level.resize(width, [0; 32]);
+        while level.len() > 1 {
+            level = level.chunks(2).map(|p| h(&p[0], &p[1])).collect();
+        }
+        level[0]
+    }
+
+    fn chunk(i: usize) -> Root {
+        sha256(&i.to_le_bytes())
+    }
+
+    #[test]
+    fn zero_hashes_are_hashes_of_zero_pairs() {
+        assert_eq!(ZERO_HASHES[0], [0; 32]);
+        for i in 0..MAX_DEPTH {
+            assert_eq!(ZERO_HASHES[i + 1], h(&ZERO_HASHES[i], &ZERO_HASHES[i]));
+        }
+    }
+
+    #[test]
+    fn depth_is_log2_of_next_power_of_two() {
+        let cases = [(0, 0), (1, 0), (2, 1), (3, 2), (4, 2), (5, 3), (1 << 40, 40)];
+        for (limit, depth) in cases {
+            assert_eq!(depth_for(limit), depth, "limit {limit}");
+        }
+        assert_eq!(depth_for(usize::MAX), 64);
+    }
+
+    #[test]
+    fn merkleize_matches_the_definition() {
+        for n in [0, 1, 2, 3, 4, 5, 7, 8, 9, 31, 64, 65, 100, 300] {
+            let chunks: Vec<Root> = (0..n).map(chunk).collect();
+            for limit in [n, n + 1, 2 * n + 3, 1024] {
+                assert_eq!(merkleize(&chunks, limit), reference(&chunks, limit), "{n}/{limit}");
+            }
+        }
+    }
+
+    #[test]
+    fn merkleize_across_blocks_matches_the_definition() {
+        for n in [BLOCK_CHUNKS - 1, BLOCK_CHUNKS, BLOCK_CHUNKS + 1, 3 * BLOCK_CHUNKS + 17] {
+            let chunks: Vec<Root> = (0..n).map(chunk).collect();
+            let limit = 4 * BLOCK_CHUNKS;
+            assert_eq!(merkleize(&chunks, limit), reference(&chunks, limit), "{n}");
+        }
+    }
+
+    #[test]
+    fn a_huge_limit_pads_with_zero_subtrees() {
+        let chunks: Vec<Root> = (0..5).map(chunk).collect();
+        let mut expected = reference(&chunks, 8);
+        for z in &ZERO_HASHES[3..40] {
+            expected = h(&expected, z);
+        }
+        assert_eq!(merkleize(&chunks, 1 << 40), expected);
+        assert_eq!(merkleize(&[], 1 << 40), ZERO_HASHES[40]);
+    }
+
+    #[test]
+    fn packed_bytes_pad_the_last_chunk() {
+        for len in [0usize, 1, 31, 32, 33, 100, 32 * 70 + 5] {
+            let bytes: Vec<u8> = (0..len).map(|i| i as u8 ^ 0x5a).collect();
+            let mut padded = bytes.clone();
+            padded.resize(len.div_ceil(32) * 32, 0);
+            let chunks: Vec<Root> = padded.chunks(32).map(|c| c.try_into().unwrap()).collect();
+            assert_eq!(merkleize_packed(&bytes, 512), reference(&chunks, 512), "{len}");
+            assert_eq!(
+                merkleize_progressive_packed(&bytes),
+                merkleize_progressive(&chunks),
+                "{len}"
+            );
+        }
+    }
+
+    fn progressive_reference(chunks: &[Root], num_leaves: usize) -> Root {
+        if chunks.is_empty() {
+            return [0; 32];
+        }
+        let split = num_leaves.min(chunks.len());
+        h(
+            &progressive_reference(&chunks[split..], num_leaves * 4),
+            &reference(&chunks[..split], num_leaves),
+        )
+    }
+
+    #[test]
+    fn progressive_matches_the_definition() {
+        for n in [0, 1, 2, 4, 5, 6, 20, 21, 22, 85, 86, 400] {
+            let chunks: Vec<Root> = (0..n).map(chunk).collect();
+            assert_eq!(merkleize_progressive(&chunks), progressive_reference(&chunks, 1), "{n}");
+        }
+    }
+
+    #[test]
+    fn mix_ins_hash_a_second_chunk() {
+        let r = chunk(9);
+        let mut len = [0u8; 32];
+        len[0] = 3;
+        assert_eq!(mix_in_length(&r, 3), h(&r, &len));
+        let mut sel = [0u8; 32];
+        sel[0] = 2;
+        assert_eq!(mix_in_selector(&r, 2), h(&r, &sel));
+        let af = pack_active_fields(&[1, 0, 1, 0, 0, 0, 0, 0, 1]);
+        assert_eq!(af[0], 0b101);
+        assert_eq!(af[1], 1);
+        assert_eq!(mix_in_active_fields(&r, &af), h(&r, &af));
+    }
+}
