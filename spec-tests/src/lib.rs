@@ -1,0 +1,1 @@
+//! Consensus-spec SSZ vectors and beacon containers.
