@@ -1,4 +1,4 @@
 //! peam-ssz: SimpleSerialize for Ethereum consensus.
 
 pub use peam_ssz_core::*;
-pub use peam_ssz_derive::{Ssz, TreeHash};
+// The derive macros are re-exported here once they exist.
