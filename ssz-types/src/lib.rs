@@ -1,4 +1,7 @@
 //! peam-ssz: SimpleSerialize for Ethereum consensus.
 
+// Lets derived code inside this crate name it by its public path.
+extern crate self as peam_ssz_types;
+
 pub use peam_ssz_core::*;
-// The derive macros are re-exported here once they exist.
+pub use peam_ssz_derive::{Ssz, TreeHash};
