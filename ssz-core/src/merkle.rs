@@ -159,6 +159,42 @@ pub const fn pack_active_fields(bits: &[u8]) -> Root {
     out
 }
 
+/// Roots of many trees of the same `width` at once, hashed level by level
+/// across all of them, so that the batch function sees long batches even
+/// when each tree is small (a container of 8 fields has 7 parents).
+///
+/// `leaves` holds `width` leaves per tree (a power of two), tree after tree;
+/// the root of tree `i` goes to `out[i]`.
+///
+/// # Panics
+///
+/// When `width` is not a power of two or `leaves.len() != out.len() * width`.
+pub fn merkleize_many(leaves: &[Root], width: usize, out: &mut [Root]) {
+    assert!(width.is_power_of_two(), "merkleize_many: width must be a power of two");
+    assert_eq!(leaves.len(), out.len() * width, "merkleize_many: width leaves per tree");
+    if width == 1 {
+        out.copy_from_slice(leaves);
+        return;
+    }
+    // Trees per group, so that a group's levels stay in cache.
+    let group = (BLOCK_CHUNKS / width).max(1);
+    let mut a = vec![[0u8; 32]; group * width / 2];
+    let mut b = vec![[0u8; 32]; (group * width / 4).max(1)];
+    for (group_leaves, group_out) in leaves.chunks(group * width).zip(out.chunks_mut(group)) {
+        let trees = group_out.len();
+        let mut len = trees * width / 2;
+        hash_nodes(group_leaves.as_flattened().as_chunks::<64>().0, &mut a[..len]);
+        let (mut cur, mut next) = (&mut a, &mut b);
+        while len > trees {
+            let half = len / 2;
+            hash_nodes(cur[..len].as_flattened().as_chunks::<64>().0, &mut next[..half]);
+            core::mem::swap(&mut cur, &mut next);
+            len = half;
+        }
+        group_out.copy_from_slice(&cur[..trees]);
+    }
+}
+
 fn split_packed(bytes: &[u8]) -> (&[Root], Option<Root>) {
     let (chunks, rest) = bytes.as_chunks::<32>();
     let tail = (!rest.is_empty()).then(|| {
@@ -380,6 +416,21 @@ mod tests {
         for n in [0, 1, 2, 4, 5, 6, 20, 21, 22, 85, 86, 400] {
             let chunks: Vec<Root> = (0..n).map(chunk).collect();
             assert_eq!(merkleize_progressive(&chunks), progressive_reference(&chunks, 1), "{n}");
+        }
+    }
+
+    #[test]
+    fn many_small_trees_match_one_at_a_time() {
+        for width in [1usize, 2, 8, 16] {
+            for trees in [0usize, 1, 3, BLOCK_CHUNKS / width + 5] {
+                let leaves: Vec<Root> = (0..trees * width).map(chunk).collect();
+                let mut out = vec![[0u8; 32]; trees];
+                merkleize_many(&leaves, width, &mut out);
+                for (i, root) in out.iter().enumerate() {
+                    let expected = reference(&leaves[i * width..(i + 1) * width], width);
+                    assert_eq!(*root, expected, "width {width} tree {i}");
+                }
+            }
         }
     }
 
