@@ -1,0 +1,1 @@
+//! The types of the `ssz_generic` suite.
