@@ -1,0 +1,64 @@
+//! The errors of building a bounded SSZ value through the safe API.
+
+use core::fmt;
+
+/// A list or bitlist would grow past its limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoundError {
+    /// The length it would have.
+    pub len: usize,
+    /// Its limit.
+    pub max: usize,
+}
+
+impl fmt::Display for BoundError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "length {} exceeds the limit {}", self.len, self.max)
+    }
+}
+
+impl std::error::Error for BoundError {}
+
+/// A vector or bitvector was given another number of elements than its
+/// length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LengthError {
+    /// The number of elements given.
+    pub len: usize,
+    /// The length of the type.
+    pub expected: usize,
+}
+
+impl fmt::Display for LengthError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.expected == 0 {
+            // ssz/simple-serialize.md (v1.6.1), "Illegal types".
+            f.write_str("vectors of length 0 are illegal SSZ types")
+        } else {
+            write!(f, "expected {} elements, got {}", self.expected, self.len)
+        }
+    }
+}
+
+impl std::error::Error for LengthError {}
+
+/// A bit index past the end of a bitfield.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IndexError {
+    /// The index given.
+    pub index: usize,
+    /// The bitfield's length.
+    pub len: usize,
+}
+
+impl fmt::Display for IndexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "index {} is out of bounds for length {}",
+            self.index, self.len
+        )
+    }
+}
+
+impl std::error::Error for IndexError {}

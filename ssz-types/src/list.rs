@@ -1,0 +1,476 @@
+//! `List[T, N]`: a variable-length sequence of at most `N` elements.
+
+use crate::{BoundError, DecodeError, Length, Root, Ssz, TreeHash};
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::{Deref, DerefMut};
+
+/// `List[T, N]`: at most `N::USIZE` elements, in a `Vec`.
+///
+/// The safe API never lets it grow past its limit: constructors and `push`
+/// return a [`BoundError`] instead. Through `Deref`/`DerefMut` it is a slice,
+/// so elements can be read and changed in place.
+///
+/// ```
+/// use peam_ssz_types::{List, Ssz, TreeHash, U};
+///
+/// let mut list = List::<u16, U<4>>::try_from(vec![1, 2])?;
+/// list.push(3)?;
+/// assert_eq!(list.to_ssz(), [1, 0, 2, 0, 3, 0]);
+/// assert_eq!(List::<u16, U<4>>::from_ssz(&[1, 0, 2, 0, 3, 0])?, list);
+/// list.push(4)?;
+/// assert!(list.push(5).is_err()); // the limit is 4
+/// assert_eq!(list.len(), 4);
+/// # let _ = list.hash_tree_root();
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct List<T, N> {
+    inner: Vec<T>,
+    _limit: PhantomData<N>,
+}
+
+impl<T, N: Length> List<T, N> {
+    /// An empty list.
+    #[inline]
+    pub const fn new() -> Self {
+        List {
+            inner: Vec::new(),
+            _limit: PhantomData,
+        }
+    }
+
+    /// An empty list with room for `capacity` elements (capped at the
+    /// limit) before it reallocates.
+    #[inline]
+    pub fn with_capacity(capacity: usize) -> Self {
+        List {
+            inner: Vec::with_capacity(capacity.min(N::USIZE)),
+            _limit: PhantomData,
+        }
+    }
+
+    /// The list holding `vec`, if it is no longer than the limit.
+    #[inline]
+    pub fn try_from_vec(vec: Vec<T>) -> Result<Self, BoundError> {
+        if vec.len() > N::USIZE {
+            return Err(BoundError {
+                len: vec.len(),
+                max: N::USIZE,
+            });
+        }
+        Ok(List {
+            inner: vec,
+            _limit: PhantomData,
+        })
+    }
+
+    /// The limit `N`.
+    #[inline]
+    pub const fn max_len() -> usize {
+        N::USIZE
+    }
+
+    /// Whether the list holds `N` elements.
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.inner.len() >= N::USIZE
+    }
+
+    /// Appends `value`, or returns an error (dropping `value`) if the list
+    /// is full.
+    #[inline]
+    pub fn push(&mut self, value: T) -> Result<(), BoundError> {
+        if self.inner.len() >= N::USIZE {
+            return Err(BoundError {
+                len: self.inner.len() + 1,
+                max: N::USIZE,
+            });
+        }
+        self.inner.push(value);
+        Ok(())
+    }
+
+    /// Inserts `value` at `index`, shifting the elements after it, or
+    /// returns an error if the list is full.
+    ///
+    /// # Panics
+    ///
+    /// If `index > len`.
+    pub fn insert(&mut self, index: usize, value: T) -> Result<(), BoundError> {
+        if self.inner.len() >= N::USIZE {
+            return Err(BoundError {
+                len: self.inner.len() + 1,
+                max: N::USIZE,
+            });
+        }
+        self.inner.insert(index, value);
+        Ok(())
+    }
+
+    /// Appends clones of `values`, or returns an error (appending nothing)
+    /// if they do not fit.
+    pub fn extend_from_slice(&mut self, values: &[T]) -> Result<(), BoundError>
+    where
+        T: Clone,
+    {
+        let len = self.inner.len().saturating_add(values.len());
+        if len > N::USIZE {
+            return Err(BoundError { len, max: N::USIZE });
+        }
+        self.inner.extend_from_slice(values);
+        Ok(())
+    }
+
+    /// Removes and returns the last element.
+    #[inline]
+    pub fn pop(&mut self) -> Option<T> {
+        self.inner.pop()
+    }
+
+    /// Removes and returns the element at `index`, shifting the ones after it.
+    ///
+    /// # Panics
+    ///
+    /// If `index >= len`.
+    pub fn remove(&mut self, index: usize) -> T {
+        self.inner.remove(index)
+    }
+
+    /// Keeps only the elements for which `keep` returns true.
+    pub fn retain(&mut self, keep: impl FnMut(&T) -> bool) {
+        self.inner.retain(keep)
+    }
+
+    /// Removes every element.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.inner.clear()
+    }
+
+    /// Shortens the list to `len` elements (no effect if it is shorter).
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.inner.truncate(len)
+    }
+
+    /// The elements as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
+        &self.inner
+    }
+
+    /// The elements as a mutable slice.
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.inner
+    }
+
+    /// The elements, as a `Vec`.
+    #[inline]
+    pub fn into_vec(self) -> Vec<T> {
+        self.inner
+    }
+}
+
+impl<T, N: Length> Default for List<T, N> {
+    #[inline]
+    fn default() -> Self {
+        List::new()
+    }
+}
+
+impl<T: fmt::Debug, N> fmt::Debug for List<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.inner, f)
+    }
+}
+
+impl<T, N> Deref for List<T, N> {
+    type Target = [T];
+
+    #[inline]
+    fn deref(&self) -> &[T] {
+        &self.inner
+    }
+}
+
+impl<T, N> DerefMut for List<T, N> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.inner
+    }
+}
+
+impl<T, N> AsRef<[T]> for List<T, N> {
+    #[inline]
+    fn as_ref(&self) -> &[T] {
+        &self.inner
+    }
+}
+
+impl<T, N> AsMut<[T]> for List<T, N> {
+    #[inline]
+    fn as_mut(&mut self) -> &mut [T] {
+        &mut self.inner
+    }
+}
+
+impl<T, N: Length> TryFrom<Vec<T>> for List<T, N> {
+    type Error = BoundError;
+
+    #[inline]
+    fn try_from(vec: Vec<T>) -> Result<Self, BoundError> {
+        List::try_from_vec(vec)
+    }
+}
+
+impl<T: Clone, N: Length> TryFrom<&[T]> for List<T, N> {
+    type Error = BoundError;
+
+    #[inline]
+    fn try_from(slice: &[T]) -> Result<Self, BoundError> {
+        if slice.len() > N::USIZE {
+            return Err(BoundError {
+                len: slice.len(),
+                max: N::USIZE,
+            });
+        }
+        Ok(List {
+            inner: slice.to_vec(),
+            _limit: PhantomData,
+        })
+    }
+}
+
+impl<T, N> From<List<T, N>> for Vec<T> {
+    #[inline]
+    fn from(list: List<T, N>) -> Vec<T> {
+        list.inner
+    }
+}
+
+impl<T, N> IntoIterator for List<T, N> {
+    type Item = T;
+    type IntoIter = std::vec::IntoIter<T>;
+
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.inner.into_iter()
+    }
+}
+
+impl<'a, T, N> IntoIterator for &'a List<T, N> {
+    type Item = &'a T;
+    type IntoIter = core::slice::Iter<'a, T>;
+
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.inner.iter()
+    }
+}
+
+impl<'a, T, N> IntoIterator for &'a mut List<T, N> {
+    type Item = &'a mut T;
+    type IntoIter = core::slice::IterMut<'a, T>;
+
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.inner.iter_mut()
+    }
+}
+
+/// ssz/simple-serialize.md (v1.6.1), "Vectors, containers, progressive
+/// containers, lists, progressive lists": fixed-size elements back to back,
+/// variable-size ones behind offsets.
+impl<T: Ssz, N: Length> Ssz for List<T, N> {
+    const IS_FIXED_SIZE: bool = false;
+    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
+
+    #[inline]
+    fn ssz_len(&self) -> usize {
+        crate::__private::elements_len(&self.inner)
+    }
+
+    #[inline]
+    fn ssz_write(&self, out: &mut [u8]) {
+        crate::__private::write_elements(&self.inner, out)
+    }
+
+    #[inline]
+    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+        let inner = crate::__private::decode_elements(bytes, None, N::USIZE)?;
+        Ok(List {
+            inner,
+            _limit: PhantomData,
+        })
+    }
+}
+
+/// `mix_in_length(merkleize(leaves, limit = chunk_count), len)`.
+impl<T: TreeHash, N: Length> TreeHash for List<T, N> {
+    #[inline]
+    fn hash_tree_root(&self) -> Root {
+        crate::__private::list_root(&self.inner, N::USIZE)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<T: serde::Serialize, N> serde::Serialize for List<T, N> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(&self.inner)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, T: serde::Deserialize<'de>, N: Length> serde::Deserialize<'de> for List<T, N> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let inner = crate::serde_support::deserialize_seq(deserializer, None, N::USIZE)?;
+        Ok(List {
+            inner,
+            _limit: PhantomData,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DecodeErrorKind, U};
+
+    #[test]
+    fn bounds_are_enforced() {
+        let mut l = List::<u8, U<2>>::new();
+        assert_eq!(List::<u8, U<2>>::max_len(), 2);
+        l.push(1).unwrap();
+        l.push(2).unwrap();
+        assert!(l.is_full());
+        assert_eq!(l.push(3), Err(BoundError { len: 3, max: 2 }));
+        assert_eq!(l.insert(0, 3), Err(BoundError { len: 3, max: 2 }));
+        assert_eq!(l.as_slice(), [1, 2]);
+        assert_eq!(
+            List::<u8, U<2>>::try_from(vec![1, 2, 3]),
+            Err(BoundError { len: 3, max: 2 })
+        );
+        assert!(List::<u8, U<2>>::try_from(&[1u8, 2, 3][..]).is_err());
+        l.pop();
+        assert_eq!(
+            l.extend_from_slice(&[7, 8]),
+            Err(BoundError { len: 3, max: 2 })
+        );
+        assert_eq!(l.as_slice(), [1]);
+        l.extend_from_slice(&[7]).unwrap();
+        assert_eq!(l.as_slice(), [1, 7]);
+        l[1] = 9;
+        assert_eq!(l.iter().copied().collect::<Vec<_>>(), [1, 9]);
+        l.truncate(1);
+        assert_eq!(l.into_vec(), [1]);
+        assert!(List::<u8, U<0>>::try_from(vec![]).is_ok());
+        assert!(List::<u8, U<0>>::new().push(1).is_err());
+    }
+
+    #[test]
+    fn list_helpers() {
+        let mut l = List::<u32, U<8>>::try_from(vec![5, 6, 7, 8]).unwrap();
+        assert_eq!(l.remove(0), 5);
+        l.retain(|&x| x != 7);
+        assert_eq!(&*l, &[6, 8]);
+        for x in &mut l {
+            *x += 1;
+        }
+        assert_eq!(format!("{l:?}"), "[7, 9]");
+        let v: Vec<u32> = l.clone().into();
+        assert_eq!(v, [7, 9]);
+        assert_eq!((&l).into_iter().sum::<u32>(), 16);
+        assert_eq!(l.into_iter().collect::<Vec<_>>(), [7, 9]);
+        assert_eq!(
+            List::<u32, U<3>>::with_capacity(100).as_slice(),
+            &[] as &[u32]
+        );
+        l = List::default();
+        assert!(l.is_empty());
+        l.clear();
+    }
+
+    #[test]
+    fn fixed_elements_encode_back_to_back() {
+        let l = List::<u16, U<4>>::try_from(vec![0x0102, 0x0304]).unwrap();
+        assert_eq!(l.to_ssz(), [2, 1, 4, 3]);
+        assert_eq!(List::<u16, U<4>>::from_ssz(&[2, 1, 4, 3]).unwrap(), l);
+        assert_eq!(List::<u16, U<4>>::from_ssz(&[]).unwrap(), List::new());
+        assert!(List::<u16, U<4>>::from_ssz(&[])
+            .unwrap()
+            .to_ssz()
+            .is_empty());
+    }
+
+    #[test]
+    fn variable_elements_encode_behind_offsets() {
+        type Inner = List<u8, U<4>>;
+        let l = List::<Inner, U<3>>::try_from(vec![
+            Inner::try_from(vec![1, 2]).unwrap(),
+            Inner::new(),
+            Inner::try_from(vec![3]).unwrap(),
+        ])
+        .unwrap();
+        let bytes = [12, 0, 0, 0, 14, 0, 0, 0, 14, 0, 0, 0, 1, 2, 3];
+        assert_eq!(l.to_ssz(), bytes);
+        assert_eq!(List::<Inner, U<3>>::from_ssz(&bytes).unwrap(), l);
+    }
+
+    #[test]
+    fn decoding_rejects_bad_input() {
+        let kind = |r: Result<List<u16, U<2>>, DecodeError>| *r.unwrap_err().kind();
+        assert_eq!(
+            kind(List::from_ssz(&[1, 0, 2, 0, 3, 0])),
+            DecodeErrorKind::TooManyElements { len: 3, max: 2 }
+        );
+        assert_eq!(
+            kind(List::from_ssz(&[1, 0, 2])),
+            DecodeErrorKind::NotMultipleOfElement { len: 3, element: 2 }
+        );
+        type Inner = List<u8, U<4>>;
+        let outer = |b: &[u8]| List::<Inner, U<2>>::from_ssz(b).map(|_| ()).unwrap_err();
+        // Three offsets for a limit of two.
+        assert_eq!(
+            *outer(&[12, 0, 0, 0, 12, 0, 0, 0, 12, 0, 0, 0]).kind(),
+            DecodeErrorKind::TooManyElements { len: 3, max: 2 }
+        );
+        // First offset not a multiple of 4, zero, past the end.
+        assert_eq!(
+            *outer(&[5, 0, 0, 0, 1]).kind(),
+            DecodeErrorKind::InvalidListOffset { offset: 5 }
+        );
+        assert_eq!(
+            *outer(&[0, 0, 0, 0]).kind(),
+            DecodeErrorKind::InvalidListOffset { offset: 0 }
+        );
+        assert_eq!(
+            *outer(&[8, 0, 0, 0]).kind(),
+            DecodeErrorKind::InvalidListOffset { offset: 8 }
+        );
+        assert_eq!(
+            *outer(&[4, 0]).kind(),
+            DecodeErrorKind::TooShort { min: 4, got: 2 }
+        );
+        // Decreasing and out-of-range offsets.
+        assert_eq!(
+            *outer(&[8, 0, 0, 0, 7, 0, 0, 0, 1]).kind(),
+            DecodeErrorKind::OffsetsDecreasing {
+                previous: 8,
+                offset: 7
+            }
+        );
+        assert_eq!(
+            *outer(&[8, 0, 0, 0, 10, 0, 0, 0, 1]).kind(),
+            DecodeErrorKind::OffsetOutOfBounds { offset: 10, len: 9 }
+        );
+        // An inner list over its limit names its index.
+        let err = outer(&[8, 0, 0, 0, 8, 0, 0, 0, 1, 2, 3, 4, 5]);
+        assert_eq!(
+            *err.kind(),
+            DecodeErrorKind::TooManyElements { len: 5, max: 4 }
+        );
+        assert_eq!(err.to_string(), "at [1]: 5 elements exceed the limit 4");
+    }
+}

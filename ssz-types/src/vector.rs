@@ -1,0 +1,376 @@
+//! `Vector[T, N]`: exactly `N` elements, on the heap.
+
+use crate::{DecodeError, DecodeErrorKind, Length, LengthError, Root, Ssz, TreeHash};
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::{Deref, DerefMut};
+
+/// `Vector[T, N]`: exactly `N::USIZE` elements, in a `Vec`.
+///
+/// For short vectors whose length is a constant, an array `[T; N]` is the
+/// same SSZ type and lives inline; `Vector` is for long vectors and for
+/// lengths that come from a preset (`Vector<Root, P::SlotsPerHistoricalRoot>`).
+///
+/// `Vector[T, 0]` is an illegal SSZ type: building one through
+/// [`TryFrom`] fails, decoding one fails, and [`Default`], [`Vector::from_elem`]
+/// and [`Vector::from_fn`] do not compile for it.
+///
+/// ```
+/// use peam_ssz_types::{Ssz, Vector, U};
+///
+/// let mut v = Vector::<u8, U<3>>::try_from(vec![1, 2, 3])?;
+/// v[0] = 7;
+/// assert_eq!(v.to_ssz(), [7, 2, 3]);
+/// assert!(Vector::<u8, U<3>>::try_from(vec![1, 2]).is_err());
+/// assert_eq!(Vector::<u8, U<3>>::default().as_slice(), [0, 0, 0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Vector<T, N> {
+    inner: Vec<T>,
+    _len: PhantomData<N>,
+}
+
+impl<T, N: Length> Vector<T, N> {
+    /// Stops the compilation of the constructors that cannot fail for an
+    /// illegal `Vector[T, 0]`.
+    const NOT_EMPTY: () = assert!(N::USIZE > 0, "Vector[T, 0] is an illegal SSZ type");
+
+    /// The vector holding `vec`, if it has exactly `N` elements.
+    #[inline]
+    pub fn try_from_vec(vec: Vec<T>) -> Result<Self, LengthError> {
+        if vec.len() != N::USIZE || N::USIZE == 0 {
+            return Err(LengthError {
+                len: vec.len(),
+                expected: N::USIZE,
+            });
+        }
+        Ok(Vector {
+            inner: vec,
+            _len: PhantomData,
+        })
+    }
+
+    /// `N` clones of `value`.
+    pub fn from_elem(value: T) -> Self
+    where
+        T: Clone,
+    {
+        let () = Self::NOT_EMPTY;
+        Vector {
+            inner: vec![value; N::USIZE],
+            _len: PhantomData,
+        }
+    }
+
+    /// The vector whose element `i` is `f(i)`.
+    pub fn from_fn(f: impl FnMut(usize) -> T) -> Self {
+        let () = Self::NOT_EMPTY;
+        Vector {
+            inner: (0..N::USIZE).map(f).collect(),
+            _len: PhantomData,
+        }
+    }
+
+    /// The length `N`.
+    #[inline]
+    pub const fn vector_len() -> usize {
+        N::USIZE
+    }
+
+    /// The elements as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
+        &self.inner
+    }
+
+    /// The elements as a mutable slice.
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.inner
+    }
+
+    /// The elements, as a `Vec`.
+    #[inline]
+    pub fn into_vec(self) -> Vec<T> {
+        self.inner
+    }
+}
+
+/// `N` default elements (`[default(type)] * N`).
+impl<T: Default, N: Length> Default for Vector<T, N> {
+    fn default() -> Self {
+        Vector::from_fn(|_| T::default())
+    }
+}
+
+impl<T: fmt::Debug, N> fmt::Debug for Vector<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.inner, f)
+    }
+}
+
+impl<T, N> Deref for Vector<T, N> {
+    type Target = [T];
+
+    #[inline]
+    fn deref(&self) -> &[T] {
+        &self.inner
+    }
+}
+
+impl<T, N> DerefMut for Vector<T, N> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.inner
+    }
+}
+
+impl<T, N> AsRef<[T]> for Vector<T, N> {
+    #[inline]
+    fn as_ref(&self) -> &[T] {
+        &self.inner
+    }
+}
+
+impl<T, N> AsMut<[T]> for Vector<T, N> {
+    #[inline]
+    fn as_mut(&mut self) -> &mut [T] {
+        &mut self.inner
+    }
+}
+
+impl<T, N: Length> TryFrom<Vec<T>> for Vector<T, N> {
+    type Error = LengthError;
+
+    #[inline]
+    fn try_from(vec: Vec<T>) -> Result<Self, LengthError> {
+        Vector::try_from_vec(vec)
+    }
+}
+
+impl<T: Clone, N: Length> TryFrom<&[T]> for Vector<T, N> {
+    type Error = LengthError;
+
+    #[inline]
+    fn try_from(slice: &[T]) -> Result<Self, LengthError> {
+        if slice.len() != N::USIZE || N::USIZE == 0 {
+            return Err(LengthError {
+                len: slice.len(),
+                expected: N::USIZE,
+            });
+        }
+        Ok(Vector {
+            inner: slice.to_vec(),
+            _len: PhantomData,
+        })
+    }
+}
+
+impl<T, N> From<Vector<T, N>> for Vec<T> {
+    #[inline]
+    fn from(vector: Vector<T, N>) -> Vec<T> {
+        vector.inner
+    }
+}
+
+impl<T, N> IntoIterator for Vector<T, N> {
+    type Item = T;
+    type IntoIter = std::vec::IntoIter<T>;
+
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.inner.into_iter()
+    }
+}
+
+impl<'a, T, N> IntoIterator for &'a Vector<T, N> {
+    type Item = &'a T;
+    type IntoIter = core::slice::Iter<'a, T>;
+
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.inner.iter()
+    }
+}
+
+impl<'a, T, N> IntoIterator for &'a mut Vector<T, N> {
+    type Item = &'a mut T;
+    type IntoIter = core::slice::IterMut<'a, T>;
+
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.inner.iter_mut()
+    }
+}
+
+impl<T: Ssz, N: Length> Ssz for Vector<T, N> {
+    const IS_FIXED_SIZE: bool = T::IS_FIXED_SIZE;
+    const FIXED_PART_LEN: usize = if T::IS_FIXED_SIZE {
+        T::FIXED_PART_LEN * N::USIZE
+    } else {
+        crate::BYTES_PER_LENGTH_OFFSET
+    };
+
+    #[inline]
+    fn ssz_len(&self) -> usize {
+        if T::IS_FIXED_SIZE {
+            Self::FIXED_PART_LEN
+        } else {
+            crate::__private::variable_elements_len(&self.inner)
+        }
+    }
+
+    #[inline]
+    fn ssz_write(&self, out: &mut [u8]) {
+        crate::__private::write_elements(&self.inner, out)
+    }
+
+    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+        if N::USIZE == 0 {
+            return Err(DecodeError::new(DecodeErrorKind::Custom(
+                "Vector[T, 0] is an illegal SSZ type",
+            )));
+        }
+        if T::IS_FIXED_SIZE && bytes.len() != Self::FIXED_PART_LEN {
+            return Err(DecodeError::new(DecodeErrorKind::InvalidLength {
+                expected: Self::FIXED_PART_LEN,
+                got: bytes.len(),
+            }));
+        }
+        let inner = crate::__private::decode_elements(bytes, Some(N::USIZE), N::USIZE)?;
+        Ok(Vector {
+            inner,
+            _len: PhantomData,
+        })
+    }
+}
+
+/// `merkleize(leaves)`, the leaves filling the tree's width exactly.
+impl<T: TreeHash, N: Length> TreeHash for Vector<T, N> {
+    #[inline]
+    fn hash_tree_root(&self) -> Root {
+        crate::__private::vector_root(&self.inner)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<T: serde::Serialize, N> serde::Serialize for Vector<T, N> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(&self.inner)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, T: serde::Deserialize<'de>, N: Length> serde::Deserialize<'de> for Vector<T, N> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let inner = crate::serde_support::deserialize_seq(deserializer, Some(N::USIZE), N::USIZE)?;
+        Ok(Vector {
+            inner,
+            _len: PhantomData,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{List, U};
+
+    #[test]
+    fn construction_checks_the_length() {
+        assert_eq!(
+            Vector::<u8, U<3>>::try_from(vec![1, 2]),
+            Err(LengthError {
+                len: 2,
+                expected: 3
+            })
+        );
+        assert!(Vector::<u8, U<3>>::try_from(vec![1, 2, 3, 4]).is_err());
+        assert!(Vector::<u8, U<0>>::try_from(vec![]).is_err());
+        assert!(Vector::<u8, U<0>>::try_from(&[][..]).is_err());
+        assert_eq!(
+            LengthError {
+                len: 0,
+                expected: 0
+            }
+            .to_string(),
+            "vectors of length 0 are illegal SSZ types"
+        );
+        let v = Vector::<u8, U<2>>::try_from(&[4u8, 5][..]).unwrap();
+        assert_eq!(Vector::<u8, U<2>>::vector_len(), 2);
+        assert_eq!(v.as_slice(), [4, 5]);
+        assert_eq!(Vector::<u8, U<2>>::from_elem(9).as_slice(), [9, 9]);
+        assert_eq!(
+            Vector::<usize, U<3>>::from_fn(|i| i * 2).as_slice(),
+            [0, 2, 4]
+        );
+        assert_eq!(format!("{v:?}"), "[4, 5]");
+        let mut v = v;
+        for x in &mut v {
+            *x += 1;
+        }
+        v.as_mut_slice()[0] = 0;
+        assert_eq!((&v).into_iter().copied().collect::<Vec<_>>(), [0, 6]);
+        let back: Vec<u8> = v.clone().into();
+        assert_eq!(back, v.into_vec());
+    }
+
+    #[test]
+    fn fixed_elements() {
+        let v = Vector::<u32, U<2>>::try_from(vec![1, 0x0a0b0c0d]).unwrap();
+        assert_eq!(<Vector<u32, U<2>> as Ssz>::FIXED_PART_LEN, 8);
+        assert_eq!(v.to_ssz(), [1, 0, 0, 0, 0x0d, 0x0c, 0x0b, 0x0a]);
+        assert_eq!(Vector::<u32, U<2>>::from_ssz(&v.to_ssz()).unwrap(), v);
+        let err = Vector::<u32, U<2>>::from_ssz(&[0; 12]).unwrap_err();
+        assert_eq!(
+            *err.kind(),
+            DecodeErrorKind::InvalidLength {
+                expected: 8,
+                got: 12
+            }
+        );
+        let err = Vector::<bool, U<2>>::from_ssz(&[1, 2]).unwrap_err();
+        assert_eq!(err.to_string(), "at [1]: invalid boolean byte 0x02");
+        assert!(Vector::<u8, U<0>>::from_ssz(&[]).is_err());
+        assert!(Vector::<List<u8, U<1>>, U<0>>::from_ssz(&[]).is_err());
+    }
+
+    #[test]
+    fn variable_elements() {
+        type Inner = List<u8, U<2>>;
+        let v = Vector::<Inner, U<2>>::try_from(vec![
+            Inner::try_from(vec![1]).unwrap(),
+            Inner::try_from(vec![2, 3]).unwrap(),
+        ])
+        .unwrap();
+        const { assert!(!<Vector<Inner, U<2>> as Ssz>::IS_FIXED_SIZE) };
+        let bytes = [8, 0, 0, 0, 9, 0, 0, 0, 1, 2, 3];
+        assert_eq!(v.to_ssz(), bytes);
+        assert_eq!(Vector::<Inner, U<2>>::from_ssz(&bytes).unwrap(), v);
+        // One element where two are expected.
+        let err = Vector::<Inner, U<2>>::from_ssz(&[4, 0, 0, 0, 1]).unwrap_err();
+        assert_eq!(
+            *err.kind(),
+            DecodeErrorKind::WrongElementCount {
+                expected: 2,
+                got: 1
+            }
+        );
+        let err = Vector::<Inner, U<2>>::from_ssz(&[]).unwrap_err();
+        assert_eq!(
+            *err.kind(),
+            DecodeErrorKind::WrongElementCount {
+                expected: 2,
+                got: 0
+            }
+        );
+    }
+
+    #[test]
+    fn default_is_n_defaults() {
+        let v = Vector::<u64, U<4>>::default();
+        assert_eq!(v.as_slice(), [0; 4]);
+        assert_eq!(v.to_ssz(), [0; 32]);
+    }
+}
