@@ -230,3 +230,39 @@ pub fn progressive_list_root<T: TreeHash>(values: &[T]) -> Root {
     T::tree_hash_leaves(values, &mut buf);
     mix_in_length(&crate::merkle::merkleize_progressive_packed(&buf), values.len())
 }
+
+/// `Vec`, for derived code that names it without relying on the prelude.
+pub use std::vec::Vec;
+
+/// Reads the offset of a container's variable-size field at `pos` and
+/// checks it (simple-serialize.md, "Deserialization"): the first one
+/// (`previous == 0`) must point at the end of the fixed part, `fixed_len`;
+/// each later one must not be below `previous` nor past the end of `bytes`.
+///
+/// The caller has checked that `bytes` holds the fixed part, which is at
+/// least one offset long, so `0` is never a valid `previous`.
+#[inline(always)]
+pub fn read_container_offset(
+    bytes: &[u8],
+    pos: usize,
+    previous: usize,
+    fixed_len: usize,
+) -> Result<usize, DecodeError> {
+    let offset = read_offset(bytes, pos);
+    if previous == 0 {
+        if offset != fixed_len {
+            return Err(DecodeError::new(DecodeErrorKind::FirstOffsetMismatch {
+                expected: fixed_len,
+                got: offset,
+            }));
+        }
+    } else if offset > bytes.len() {
+        return Err(DecodeError::new(DecodeErrorKind::OffsetOutOfBounds {
+            offset,
+            len: bytes.len(),
+        }));
+    } else if offset < previous {
+        return Err(DecodeError::new(DecodeErrorKind::OffsetsDecreasing { previous, offset }));
+    }
+    Ok(offset)
+}

@@ -1,0 +1,87 @@
+//! Code generation shared by both derives: bounds, the `const _` wrapper and
+//! the fallback impl emitted with errors.
+
+use crate::internals::Rejected;
+use proc_macro2::{Ident, TokenStream, TokenTree};
+use quote::{quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
+use syn::{DeriveInput, Generics, Type};
+
+/// `generics` with `FieldTy: Trait` added to the where clause for each field
+/// type: a bound per field type rather than per type parameter, so that a
+/// field `List<T, P::Limit>` needs `List<T, P::Limit>: Ssz`, not `P: Ssz`.
+///
+/// A field type that names the type itself (`List<Self, N>`) gets no bound:
+/// the bound would ask the impl being defined to hold in order to define it,
+/// which the trait solver reports as an overflow. Its uses in the body are
+/// checked instead.
+pub fn with_field_bounds<'a>(
+    generics: &Generics,
+    ident: &Ident,
+    types: impl IntoIterator<Item = &'a Type>,
+    trait_path: &TokenStream,
+) -> Generics {
+    let mut generics = generics.clone();
+    let mut seen: Vec<String> = Vec::new();
+    let predicates: Vec<syn::WherePredicate> = types
+        .into_iter()
+        .filter(|ty| !names_type(ty.to_token_stream(), ident))
+        .filter(|ty| {
+            let key = ty.to_token_stream().to_string();
+            let new = !seen.contains(&key);
+            if new {
+                seen.push(key);
+            }
+            new
+        })
+        .map(|ty| syn::parse_quote_spanned!(ty.span()=> #ty: #trait_path))
+        .collect();
+    generics.make_where_clause().predicates.extend(predicates);
+    generics
+}
+
+/// Whether `tokens` mention `Self` or `ident`.
+fn names_type(tokens: TokenStream, ident: &Ident) -> bool {
+    tokens.into_iter().any(|tt| match tt {
+        TokenTree::Ident(i) => i == "Self" || i == *ident,
+        TokenTree::Group(g) => names_type(g.stream(), ident),
+        _ => false,
+    })
+}
+
+/// Wraps generated impls in `const _: () = { ... };`, so that nothing they
+/// declare leaks into the user's namespace.
+pub fn wrap_in_const(tokens: TokenStream) -> TokenStream {
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_attributes, unused_qualifications)]
+        const _: () = {
+            #tokens
+        };
+    }
+}
+
+/// The errors of a rejected input, and an impl of the trait whose items
+/// are never run, so that code using the type reports no follow-on errors.
+pub fn rejected(
+    input: &DeriveInput,
+    rejected: Rejected,
+    fallback: impl FnOnce(&syn::Path) -> (TokenStream, TokenStream),
+) -> TokenStream {
+    let errors = rejected.errors.iter().map(syn::Error::to_compile_error);
+    let fallback = rejected.krate.map(|krate| {
+        let ident = &input.ident;
+        let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+        let (trait_path, items) = fallback(&krate);
+        wrap_in_const(quote_spanned! {ident.span()=>
+            #[automatically_derived]
+            impl #impl_generics #trait_path for #ident #ty_generics #where_clause {
+                #items
+            }
+        })
+    });
+    quote! {
+        #(#errors)*
+        #fallback
+    }
+}

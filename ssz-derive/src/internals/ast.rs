@@ -1,0 +1,190 @@
+//! The derive input as the derive sees it: first as written (with parsed
+//! attributes), then, after [`super::check`], as the SSZ type it describes.
+
+use super::attr::{self, ItemAttrs, Position, VariantAttrs};
+use super::ctxt::Ctxt;
+use syn::ext::IdentExt;
+use syn::{DeriveInput, Generics, Ident, Member, Type};
+
+/// A struct or enum with its `#[ssz(...)]` attributes parsed.
+pub struct Input<'a> {
+    /// The type's name.
+    pub ident: &'a Ident,
+    /// The type's generics.
+    pub generics: &'a Generics,
+    /// The struct or enum attributes.
+    pub attrs: ItemAttrs,
+    /// The fields or variants.
+    pub data: Data<'a>,
+}
+
+/// The body of a struct or enum.
+pub enum Data<'a> {
+    /// A struct.
+    Struct(Style, Vec<Field<'a>>, &'a syn::Fields),
+    /// An enum.
+    Enum(Vec<Variant<'a>>),
+}
+
+/// How the fields of a struct or variant are written.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Style {
+    /// `{ a: A, b: B }`
+    Named,
+    /// `(A, B)`
+    Tuple,
+    /// No fields.
+    Unit,
+}
+
+/// An enum variant.
+pub struct Variant<'a> {
+    /// Its name.
+    pub ident: &'a Ident,
+    /// Its attributes.
+    pub attrs: VariantAttrs,
+    /// How its fields are written.
+    pub style: Style,
+    /// Its fields.
+    pub fields: Vec<Field<'a>>,
+    /// The variant as written.
+    pub original: &'a syn::Variant,
+}
+
+/// A field of a struct or variant.
+pub struct Field<'a> {
+    /// How the field is named in `self.member` and `Self { member: .. }`.
+    pub member: Member,
+    /// Its type.
+    pub ty: &'a Type,
+}
+
+impl<'a> Input<'a> {
+    /// Reads `input`, recording attribute errors in `cx`. `None` for a Rust
+    /// `union`, which has no SSZ meaning.
+    pub fn from_syn(cx: &mut Ctxt, input: &'a DeriveInput) -> Option<Input<'a>> {
+        let (position, data) = match &input.data {
+            syn::Data::Struct(data) => {
+                let (style, fields) = fields_from_syn(cx, &data.fields);
+                (Position::Struct, Data::Struct(style, fields, &data.fields))
+            }
+            syn::Data::Enum(data) => {
+                let variants = data
+                    .variants
+                    .iter()
+                    .map(|variant| {
+                        let (style, fields) = fields_from_syn(cx, &variant.fields);
+                        Variant {
+                            ident: &variant.ident,
+                            attrs: attr::variant(cx, &variant.attrs),
+                            style,
+                            fields,
+                            original: variant,
+                        }
+                    })
+                    .collect();
+                (Position::Enum, Data::Enum(variants))
+            }
+            syn::Data::Union(data) => {
+                cx.error_spanned_by(
+                    data.union_token,
+                    "SSZ has no untagged unions: derive on a struct (container) or an enum (union)",
+                );
+                return None;
+            }
+        };
+        Some(Input {
+            ident: &input.ident,
+            generics: &input.generics,
+            attrs: attr::item(cx, &input.attrs, position),
+            data,
+        })
+    }
+}
+
+fn fields_from_syn<'a>(cx: &mut Ctxt, fields: &'a syn::Fields) -> (Style, Vec<Field<'a>>) {
+    let style = match fields {
+        syn::Fields::Named(_) => Style::Named,
+        syn::Fields::Unnamed(_) => Style::Tuple,
+        syn::Fields::Unit => Style::Unit,
+    };
+    let fields = fields
+        .iter()
+        .enumerate()
+        .map(|(i, field)| {
+            attr::field(cx, &field.attrs);
+            Field {
+                member: match &field.ident {
+                    Some(ident) => Member::Named(ident.clone()),
+                    None => Member::Unnamed(i.into()),
+                },
+                ty: &field.ty,
+            }
+        })
+        .collect();
+    (style, fields)
+}
+
+/// An input that passed every check: the SSZ type to generate code for.
+pub struct Model<'a> {
+    /// The type's name.
+    pub ident: &'a Ident,
+    /// The type's generics.
+    pub generics: &'a Generics,
+    /// The path of the runtime crate (`::peam_ssz_types` by default).
+    pub krate: syn::Path,
+    /// What SSZ type this is.
+    pub shape: Shape<'a>,
+}
+
+/// The SSZ type a derive input describes.
+pub enum Shape<'a> {
+    /// A container, or a progressive container when `active_fields` is set.
+    Container {
+        /// The fields, in order (at least one).
+        fields: Vec<ContainerField<'a>>,
+        /// `active_fields` of a progressive container (EIP-7495): as many
+        /// `true`s as fields, at most 256 entries, the last one `true`.
+        active_fields: Option<Vec<bool>>,
+    },
+    /// A newtype that is encoded and merkleized as its one field.
+    Transparent(Field<'a>),
+    /// A union or a compatible union (EIP-8016).
+    Union {
+        /// Whether this is a compatible union.
+        compatible: bool,
+        /// The variants, in declaration order.
+        variants: Vec<UnionVariant<'a>>,
+    },
+}
+
+/// A field of a container.
+pub struct ContainerField<'a> {
+    /// The field's name, which is its member.
+    pub ident: &'a Ident,
+    /// The name decode errors report (without `r#`).
+    pub name: String,
+    /// Its type.
+    pub ty: &'a Type,
+}
+
+impl<'a> ContainerField<'a> {
+    /// The field of `ident: ty`.
+    pub fn new(ident: &'a Ident, ty: &'a Type) -> Self {
+        ContainerField {
+            ident,
+            name: ident.unraw().to_string(),
+            ty,
+        }
+    }
+}
+
+/// A variant of a union or compatible union.
+pub struct UnionVariant<'a> {
+    /// Its name.
+    pub ident: &'a Ident,
+    /// Its selector (below 128).
+    pub selector: u8,
+    /// The type of its value; `None` for the `None` option (selector 0).
+    pub ty: Option<&'a Type>,
+}

@@ -1,0 +1,299 @@
+//! `#[ssz(...)]` attributes, parsed into typed values.
+//!
+//! Every key is recognised everywhere, so that a key in the wrong place gets
+//! an error saying where it belongs rather than "unknown attribute". Rules
+//! about a key's value that involve other keys, fields or variants (selector
+//! ranges and uniqueness, `active_fields` against the fields) are checked in
+//! [`super::check`].
+
+use super::ctxt::Ctxt;
+use super::symbol::{Symbol, ACTIVE_FIELDS, COMPATIBLE_UNION, CRATE, KEYS, SSZ, TRANSPARENT};
+use proc_macro2::Span;
+use syn::meta::ParseNestedMeta;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{Attribute, LitInt, LitStr, Token};
+
+/// Where an attribute is written.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Position {
+    /// On a struct.
+    Struct,
+    /// On an enum.
+    Enum,
+    /// On an enum variant.
+    Variant,
+    /// On a field of a struct or variant.
+    Field,
+}
+
+impl Position {
+    fn describe(self) -> &'static str {
+        match self {
+            Position::Struct => "a struct",
+            Position::Enum => "an enum",
+            Position::Variant => "an enum variant",
+            Position::Field => "a field",
+        }
+    }
+
+    /// Whether `key` may be written here, or else where it belongs.
+    fn allows(self, key: Symbol) -> Result<(), &'static str> {
+        let (ok, belongs) = if key == CRATE {
+            (
+                matches!(self, Position::Struct | Position::Enum),
+                "on the struct or enum being derived",
+            )
+        } else if key == TRANSPARENT {
+            (
+                self == Position::Struct,
+                "on a struct with exactly one field",
+            )
+        } else if key == ACTIVE_FIELDS {
+            (
+                self == Position::Struct,
+                "on a struct with named fields (a progressive container)",
+            )
+        } else if key == COMPATIBLE_UNION {
+            (self == Position::Enum, "on an enum")
+        } else {
+            (self == Position::Variant, "on the variants of an enum")
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(belongs)
+        }
+    }
+
+    fn expected_keys(self) -> String {
+        let keys: Vec<String> = KEYS
+            .iter()
+            .filter(|k| self.allows(**k).is_ok())
+            .map(|k| format!("`{k}`"))
+            .collect();
+        match keys.split_last() {
+            None => String::from("fields take no ssz attributes"),
+            Some((only, [])) => format!("expected {only}"),
+            Some((last, rest)) => format!("expected {} or {last}", rest.join(", ")),
+        }
+    }
+}
+
+/// A value together with the span of the key that set it.
+pub struct Keyed<T> {
+    /// The value.
+    pub value: T,
+    /// The key, for errors about the attribute as a whole.
+    pub span: Span,
+}
+
+/// One entry of `active_fields = [...]`.
+pub struct ActiveField {
+    /// The literal's value (anything; [`super::check`] wants 0 or 1).
+    pub value: u64,
+    /// The literal.
+    pub span: Span,
+}
+
+/// `active_fields = [...]`.
+pub struct ActiveFields {
+    /// The entries, in order.
+    pub entries: Vec<ActiveField>,
+    /// The bracketed list.
+    pub list_span: Span,
+}
+
+/// `selector = N`.
+pub struct Selector {
+    /// The number (anything; [`super::check`] checks the range).
+    pub value: u64,
+    /// The literal.
+    pub span: Span,
+}
+
+/// The attributes of a struct or enum.
+#[derive(Default)]
+pub struct ItemAttrs {
+    /// `crate = "path"`.
+    pub krate: Option<Keyed<syn::Path>>,
+    /// `transparent`.
+    pub transparent: Option<Span>,
+    /// `active_fields = [...]`.
+    pub active_fields: Option<Keyed<ActiveFields>>,
+    /// `compatible_union`.
+    pub compatible_union: Option<Span>,
+    /// Set when `crate = "..."` was written but could not be parsed, so the
+    /// fallback impl does not report a second error with the default path.
+    pub krate_invalid: bool,
+}
+
+/// The attributes of an enum variant.
+#[derive(Default)]
+pub struct VariantAttrs {
+    /// `selector = N`.
+    pub selector: Option<Selector>,
+}
+
+/// Everything any position may hold; each position keeps what it allows.
+#[derive(Default)]
+struct Parsed {
+    item: ItemAttrs,
+    variant: VariantAttrs,
+}
+
+/// Parses the `#[ssz(...)]` attributes of a struct or enum.
+pub fn item(cx: &mut Ctxt, attrs: &[Attribute], position: Position) -> ItemAttrs {
+    parse(cx, attrs, position).item
+}
+
+/// Parses the `#[ssz(...)]` attributes of an enum variant.
+pub fn variant(cx: &mut Ctxt, attrs: &[Attribute]) -> VariantAttrs {
+    parse(cx, attrs, Position::Variant).variant
+}
+
+/// Checks the `#[ssz(...)]` attributes of a field: there are none, so every
+/// key is an error.
+pub fn field(cx: &mut Ctxt, attrs: &[Attribute]) {
+    parse(cx, attrs, Position::Field);
+}
+
+fn parse(cx: &mut Ctxt, attrs: &[Attribute], position: Position) -> Parsed {
+    let mut parsed = Parsed::default();
+    for attr in attrs {
+        if attr.path() != &SSZ {
+            continue;
+        }
+        if let Err(err) = attr.parse_nested_meta(|meta| parse_key(cx, &mut parsed, position, &meta))
+        {
+            cx.syn_error(err);
+        }
+    }
+    parsed
+}
+
+fn parse_key(
+    cx: &mut Ctxt,
+    parsed: &mut Parsed,
+    position: Position,
+    meta: &ParseNestedMeta,
+) -> syn::Result<()> {
+    let path = &meta.path;
+    let span = path.span();
+    let Some(key) = KEYS.iter().copied().find(|k| path == k) else {
+        let name = path_text(path);
+        cx.error_at(
+            span,
+            format!(
+                "unknown ssz attribute `{name}`: {}",
+                position.expected_keys()
+            ),
+        );
+        return skip_value(meta);
+    };
+    if let Err(belongs) = position.allows(key) {
+        cx.error_at(
+            span,
+            format!(
+                "`{key}` is not allowed on {}; it goes {belongs}",
+                position.describe()
+            ),
+        );
+        return skip_value(meta);
+    }
+    let duplicate = || format!("duplicate ssz attribute `{key}`");
+
+    if key == CRATE {
+        let lit: LitStr = meta.value()?.parse()?;
+        if parsed.item.krate.is_some() || parsed.item.krate_invalid {
+            cx.error_at(span, duplicate());
+            return Ok(());
+        }
+        match lit.parse::<syn::Path>() {
+            Ok(path) => parsed.item.krate = Some(Keyed { value: path, span }),
+            Err(_) => {
+                parsed.item.krate_invalid = true;
+                cx.error_at(
+                    lit.span(),
+                    format!(
+                        "`crate` must be a path such as \"::peam_ssz_types\", not {:?}",
+                        lit.value()
+                    ),
+                );
+            }
+        }
+    } else if key == TRANSPARENT {
+        flag(cx, meta, key)?;
+        if parsed.item.transparent.replace(span).is_some() {
+            cx.error_at(span, duplicate());
+        }
+    } else if key == COMPATIBLE_UNION {
+        flag(cx, meta, key)?;
+        if parsed.item.compatible_union.replace(span).is_some() {
+            cx.error_at(span, duplicate());
+        }
+    } else if key == ACTIVE_FIELDS {
+        let value = meta.value()?;
+        let content;
+        let bracket = syn::bracketed!(content in value);
+        let lits = Punctuated::<LitInt, Token![,]>::parse_terminated(&content)?;
+        let mut entries = Vec::with_capacity(lits.len());
+        for lit in &lits {
+            entries.push(ActiveField {
+                value: lit.base10_parse()?,
+                span: lit.span(),
+            });
+        }
+        let list = ActiveFields {
+            entries,
+            list_span: bracket.span.join(),
+        };
+        if parsed.item.active_fields.is_some() {
+            cx.error_at(span, duplicate());
+        } else {
+            parsed.item.active_fields = Some(Keyed { value: list, span });
+        }
+    } else {
+        let lit: LitInt = meta.value()?.parse()?;
+        let value = lit.base10_parse()?;
+        if parsed.variant.selector.is_some() {
+            cx.error_at(span, duplicate());
+        } else {
+            parsed.variant.selector = Some(Selector {
+                value,
+                span: lit.span(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A key without a value: reports `key = ...` and `key(...)`, then skips them.
+fn flag(cx: &mut Ctxt, meta: &ParseNestedMeta, key: Symbol) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
+        cx.error_at(
+            meta.input.span(),
+            format!("`{key}` takes no value: write `#[ssz({key})]`"),
+        );
+        return skip_value(meta);
+    }
+    Ok(())
+}
+
+/// Skips `= value` or `(...)` after a key that was rejected, so that the keys
+/// after it are still parsed and checked.
+fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) {
+        meta.value()?.parse::<syn::Expr>()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        let content;
+        syn::parenthesized!(content in meta.input);
+        content.parse::<proc_macro2::TokenStream>()?;
+    }
+    Ok(())
+}
+
+fn path_text(path: &syn::Path) -> String {
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    segments.join("::")
+}

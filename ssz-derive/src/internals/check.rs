@@ -1,0 +1,332 @@
+//! The rules that involve more than one attribute, field or variant, from
+//! `ssz/simple-serialize.md` (consensus-specs v1.6.1), "Illegal types", and
+//! the lowering of a checked [`Input`] to a [`Model`].
+
+use super::ast::{ContainerField, Data, Field, Input, Model, Shape, Style, UnionVariant, Variant};
+use super::attr::{ActiveFields, ItemAttrs, Keyed};
+use super::ctxt::Ctxt;
+use proc_macro2::Span;
+use syn::Ident;
+
+/// The largest union selector: selectors above 127 are reserved for
+/// backwards compatible extensions (simple-serialize.md, "Union").
+pub const MAX_SELECTOR: u64 = 127;
+
+/// Most entries `active_fields` may have (simple-serialize.md, "Illegal
+/// types"): they are packed into one chunk.
+pub const MAX_ACTIVE_FIELDS: usize = 256;
+
+/// The runtime crate generated code names unless `#[ssz(crate = "...")]`
+/// says otherwise.
+pub fn default_krate() -> syn::Path {
+    syn::parse_quote!(::peam_ssz_types)
+}
+
+/// Checks `input` and lowers it to the SSZ type it describes. `None` when
+/// `cx` holds errors, from here or from attribute parsing.
+pub fn check<'a>(cx: &mut Ctxt, input: Input<'a>) -> Option<Model<'a>> {
+    let Input {
+        ident,
+        generics,
+        attrs,
+        data,
+    } = input;
+    let shape = match data {
+        Data::Struct(style, fields, syn_fields) => {
+            check_struct(cx, ident, &attrs, style, fields, syn_fields)
+        }
+        Data::Enum(variants) => check_enum(cx, ident, &attrs, variants),
+    };
+    if cx.has_errors() {
+        return None;
+    }
+    let krate = attrs.krate.map_or_else(default_krate, |k| k.value);
+    shape.map(|shape| Model {
+        ident,
+        generics,
+        krate,
+        shape,
+    })
+}
+
+fn check_struct<'a>(
+    cx: &mut Ctxt,
+    ident: &'a Ident,
+    attrs: &ItemAttrs,
+    style: Style,
+    fields: Vec<Field<'a>>,
+    syn_fields: &'a syn::Fields,
+) -> Option<Shape<'a>> {
+    if let Some(transparent) = attrs.transparent {
+        if let Some(active) = &attrs.active_fields {
+            cx.error_at(
+                active.span,
+                "`active_fields` cannot be combined with `transparent`",
+            );
+        }
+        if fields.len() != 1 {
+            cx.error_at(
+                transparent,
+                format!(
+                    "`transparent` needs a struct with exactly one field, found {}",
+                    fields.len()
+                ),
+            );
+            return None;
+        }
+        return fields.into_iter().next().map(Shape::Transparent);
+    }
+    match style {
+        Style::Unit => {
+            cx.error_spanned_by(
+                ident,
+                "a unit struct is not an SSZ container: containers with no fields are illegal \
+                 (add named fields, or derive on a newtype with `#[ssz(transparent)]`)",
+            );
+            return None;
+        }
+        Style::Tuple => {
+            cx.error_spanned_by(
+                syn_fields,
+                "SSZ containers need named fields: write `struct Name { field: Type }`, \
+                 or add `#[ssz(transparent)]` to a newtype over one field",
+            );
+            return None;
+        }
+        Style::Named => {}
+    }
+    if fields.is_empty() {
+        cx.error_spanned_by(ident, "SSZ containers with no fields are illegal");
+        return None;
+    }
+    let active_fields = match &attrs.active_fields {
+        Some(active) => Some(check_active_fields(cx, active, fields.len())?),
+        None => None,
+    };
+    let container = fields
+        .iter()
+        .zip(syn_fields)
+        .filter_map(|(field, syn_field)| {
+            syn_field
+                .ident
+                .as_ref()
+                .map(|name| ContainerField::new(name, field.ty))
+        })
+        .collect();
+    Some(Shape::Container {
+        fields: container,
+        active_fields,
+    })
+}
+
+/// Progressive containers (EIP-7495): `active_fields` is 0s and 1s, at most
+/// 256 of them, ends in 1, and has one 1 per field.
+fn check_active_fields(
+    cx: &mut Ctxt,
+    active: &Keyed<ActiveFields>,
+    field_count: usize,
+) -> Option<Vec<bool>> {
+    let entries = &active.value.entries;
+    let list_span = active.value.list_span;
+    let mut ok = true;
+    if entries.len() > MAX_ACTIVE_FIELDS {
+        cx.error_at(
+            list_span,
+            format!(
+                "`active_fields` has {} entries; at most {MAX_ACTIVE_FIELDS} are allowed",
+                entries.len()
+            ),
+        );
+        ok = false;
+    }
+    for entry in entries {
+        if entry.value > 1 {
+            cx.error_at(
+                entry.span,
+                format!("`active_fields` entries are 0 or 1, found {}", entry.value),
+            );
+            ok = false;
+        }
+    }
+    if let Some(last) = entries.last() {
+        if last.value == 0 {
+            cx.error_at(last.span, "`active_fields` must not end in 0");
+            ok = false;
+        }
+    }
+    let ones = entries.iter().filter(|e| e.value == 1).count();
+    if ones != field_count {
+        cx.error_at(
+            list_span,
+            format!(
+                "`active_fields` has {ones} {} but the struct has {field_count} {}: \
+                 each field takes the place of one 1",
+                if ones == 1 {
+                    "entry set to 1"
+                } else {
+                    "entries set to 1"
+                },
+                if field_count == 1 { "field" } else { "fields" },
+            ),
+        );
+        ok = false;
+    }
+    ok.then(|| entries.iter().map(|e| e.value == 1).collect())
+}
+
+fn check_enum<'a>(
+    cx: &mut Ctxt,
+    ident: &'a Ident,
+    attrs: &ItemAttrs,
+    variants: Vec<Variant<'a>>,
+) -> Option<Shape<'a>> {
+    let compatible = attrs.compatible_union.is_some();
+    if variants.is_empty() {
+        let what = if compatible {
+            "a compatible union needs at least one variant (`CompatibleUnion({})` is illegal)"
+        } else {
+            "a union needs at least one variant"
+        };
+        cx.error_spanned_by(ident, what);
+        return None;
+    }
+    for variant in &variants {
+        if let Some((_, discriminant)) = &variant.original.discriminant {
+            cx.error_spanned_by(
+                discriminant,
+                "SSZ selectors are not discriminants: write `#[ssz(selector = N)]` on the variant",
+            );
+        }
+    }
+    let explicit = variants
+        .iter()
+        .filter(|v| v.attrs.selector.is_some())
+        .count();
+    let mut out = Vec::with_capacity(variants.len());
+    let mut seen: [Option<&Ident>; 128] = [None; 128];
+    for (index, variant) in variants.iter().enumerate() {
+        let Some((selector, span)) =
+            selector_of(cx, variant, index, explicit, variants.len(), compatible)
+        else {
+            continue;
+        };
+        match seen[usize::from(selector)] {
+            Some(other) => {
+                cx.error_at(
+                    span,
+                    format!("duplicate selector {selector}: variant `{other}` already has it"),
+                );
+                continue;
+            }
+            None => seen[usize::from(selector)] = Some(variant.ident),
+        }
+        if let Some(ty) = value_type(cx, variant, selector, compatible) {
+            out.push(UnionVariant {
+                ident: variant.ident,
+                selector,
+                ty,
+            });
+        }
+    }
+    if !compatible && variants.len() < 2 && variants.iter().all(|v| v.style == Style::Unit) {
+        cx.error_spanned_by(
+            ident,
+            "a union whose only option is `None` is illegal: add a variant that holds a value",
+        );
+    }
+    if cx.has_errors() {
+        return None;
+    }
+    Some(Shape::Union {
+        compatible,
+        variants: out,
+    })
+}
+
+/// The selector of `variant`, checked against the range of its kind of union.
+fn selector_of(
+    cx: &mut Ctxt,
+    variant: &Variant,
+    index: usize,
+    explicit: usize,
+    count: usize,
+    compatible: bool,
+) -> Option<(u8, Span)> {
+    let (value, span) = match &variant.attrs.selector {
+        Some(selector) => (selector.value, selector.span),
+        None if compatible => {
+            cx.error_spanned_by(
+                variant.ident,
+                "compatible union variants need an explicit `#[ssz(selector = N)]`, N from 1 to 127",
+            );
+            return None;
+        }
+        None if explicit > 0 => {
+            cx.error_spanned_by(
+                variant.ident,
+                format!(
+                    "this variant has no `#[ssz(selector = N)]` but {explicit} of the {count} \
+                     variants do: give every variant a selector, or none (selectors are then \
+                     the variant indices)"
+                ),
+            );
+            return None;
+        }
+        None => (index as u64, variant.ident.span()),
+    };
+    let min = u64::from(compatible);
+    if value < min || value > MAX_SELECTOR {
+        let msg = if compatible {
+            format!("compatible union selectors are 1 to {MAX_SELECTOR}, found {value}")
+        } else if variant.attrs.selector.is_some() {
+            format!(
+                "union selectors are 0 to {MAX_SELECTOR} (higher ones are reserved), found {value}"
+            )
+        } else {
+            format!(
+                "a union has at most {} variants (selectors 0 to {MAX_SELECTOR})",
+                MAX_SELECTOR + 1
+            )
+        };
+        cx.error_at(span, msg);
+        return None;
+    }
+    u8::try_from(value).ok().map(|s| (s, span))
+}
+
+/// The type of the value `variant` holds, `Some(None)` for a union's `None`.
+fn value_type<'a>(
+    cx: &mut Ctxt,
+    variant: &Variant<'a>,
+    selector: u8,
+    compatible: bool,
+) -> Option<Option<&'a syn::Type>> {
+    match (variant.style, variant.fields.as_slice()) {
+        (Style::Tuple, [field]) => Some(Some(field.ty)),
+        (Style::Unit, _) if compatible => {
+            cx.error_spanned_by(
+                variant.ident,
+                "compatible unions have no `None` option: every variant holds one value, `Name(Type)`",
+            );
+            None
+        }
+        (Style::Unit, _) if selector == 0 => Some(None),
+        (Style::Unit, _) => {
+            cx.error_spanned_by(
+                variant.ident,
+                format!(
+                    "a unit variant is the union's `None` option, which is only legal as \
+                     selector 0 (the first variant), not {selector}"
+                ),
+            );
+            None
+        }
+        _ => {
+            cx.error_spanned_by(
+                &variant.original.fields,
+                "a union variant holds exactly one value: write `Name(Type)`",
+            );
+            None
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! `#[derive(TreeHash)]`: `hash_tree_root`.
+//!
+//! Field roots are gathered in an array on the stack and merkleized by the
+//! runtime crate; a progressive container's `active_fields` chunk is packed
+//! here, at expansion time, into a literal.
+
+use crate::common::{rejected, with_field_bounds, wrap_in_const};
+use crate::internals::ast::{ContainerField, Field, Model, Shape, UnionVariant};
+use crate::internals::model;
+use proc_macro2::{Literal, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{DeriveInput, Type};
+
+/// Expands `#[derive(TreeHash)]`.
+pub fn expand(input: &DeriveInput) -> TokenStream {
+    match model(input) {
+        Ok(model) => wrap_in_const(impl_tree_hash(&model)),
+        Err(err) => rejected(input, err, |krate| {
+            let items = quote! {
+                fn hash_tree_root(&self) -> [::core::primitive::u8; 32] {
+                    ::core::unreachable!()
+                }
+            };
+            (quote!(#krate::TreeHash), items)
+        }),
+    }
+}
+
+fn impl_tree_hash(model: &Model) -> TokenStream {
+    let krate = &model.krate;
+    let tree_hash = quote!(#krate::TreeHash);
+    let (types, body): (Vec<&Type>, TokenStream) = match &model.shape {
+        Shape::Container {
+            fields,
+            active_fields,
+        } => (
+            fields.iter().map(|f| f.ty).collect(),
+            container(krate, fields, active_fields.as_deref()),
+        ),
+        Shape::Transparent(field) => (vec![field.ty], transparent(krate, field)),
+        Shape::Union { variants, .. } => (
+            variants.iter().filter_map(|v| v.ty).collect(),
+            union(krate, variants),
+        ),
+    };
+    let generics = with_field_bounds(model.generics, model.ident, types, &tree_hash);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let ident = model.ident;
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #tree_hash for #ident #ty_generics #where_clause {
+            #body
+        }
+    }
+}
+
+/// A container: `merkleize([hash_tree_root(field) ...])`. A progressive
+/// container (EIP-7495): `mix_in_active_fields(merkleize_progressive(leaves),
+/// active_fields)`, where the leaves are the field roots at the positions of
+/// the 1s of `active_fields` and zero chunks at its 0s.
+fn container(
+    krate: &syn::Path,
+    fields: &[ContainerField],
+    active_fields: Option<&[bool]>,
+) -> TokenStream {
+    let tree_hash = quote!(#krate::TreeHash);
+    let roots: Vec<_> = fields
+        .iter()
+        .map(|f| {
+            let (ty, ident) = (f.ty, f.ident);
+            quote_spanned!(ty.span()=> <#ty as #tree_hash>::hash_tree_root(&self.#ident))
+        })
+        .collect();
+    let root = quote!([::core::primitive::u8; 32]);
+    match active_fields {
+        None => {
+            let n = Literal::usize_unsuffixed(fields.len());
+            quote! {
+                #[inline]
+                fn hash_tree_root(&self) -> #root {
+                    let __roots: [#root; #n] = [#(#roots),*];
+                    #krate::merkle::merkleize(&__roots, #n)
+                }
+            }
+        }
+        Some(active) => {
+            let mut roots = roots.into_iter();
+            let leaves: Vec<TokenStream> = active
+                .iter()
+                .map(|&on| match if on { roots.next() } else { None } {
+                    Some(root) => root,
+                    None => quote!([0u8; 32]),
+                })
+                .collect();
+            let n = Literal::usize_unsuffixed(active.len());
+            let packed = pack_bits(active).into_iter().map(Literal::u8_unsuffixed);
+            quote! {
+                #[inline]
+                fn hash_tree_root(&self) -> #root {
+                    let __leaves: [#root; #n] = [#(#leaves),*];
+                    #krate::merkle::mix_in_active_fields(
+                        &#krate::merkle::merkleize_progressive(&__leaves),
+                        &[#(#packed),*],
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// `pack_bits(active_fields)`: bit `i` of the chunk is entry `i`.
+fn pack_bits(bits: &[bool]) -> [u8; 32] {
+    let mut chunk = [0u8; 32];
+    for (i, _) in bits
+        .iter()
+        .enumerate()
+        .filter(|(_, on)| **on)
+        .take_while(|(i, _)| *i < 256)
+    {
+        chunk[i / 8] |= 1 << (i % 8);
+    }
+    chunk
+}
+
+/// A newtype: merkleized as its field, leaves included.
+fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
+    let tree_hash = quote!(#krate::TreeHash);
+    let (member, ty) = (&field.member, field.ty);
+    quote! {
+        const LEAF_SIZE: ::core::primitive::usize = <#ty as #tree_hash>::LEAF_SIZE;
+        const IS_BASIC: ::core::primitive::bool = <#ty as #tree_hash>::IS_BASIC;
+
+        #[inline]
+        fn hash_tree_root(&self) -> [::core::primitive::u8; 32] {
+            <#ty as #tree_hash>::hash_tree_root(&self.#member)
+        }
+    }
+}
+
+/// A union or compatible union: `mix_in_selector(hash_tree_root(value),
+/// selector)`; `None` is `mix_in_selector(Bytes32(), 0)`.
+fn union(krate: &syn::Path, variants: &[UnionVariant]) -> TokenStream {
+    let tree_hash = quote!(#krate::TreeHash);
+    let arms = variants.iter().map(|variant| {
+        let ident = variant.ident;
+        let selector = Literal::u8_suffixed(variant.selector);
+        match variant.ty {
+            // hash(Bytes32() ++ uint8(0) padded) is the hash of 64 zero
+            // bytes, the zero subtree of height 1.
+            None => quote!(Self::#ident => #krate::merkle::ZERO_HASHES[1],),
+            Some(ty) => quote! {
+                Self::#ident(__value) => #krate::merkle::mix_in_selector(
+                    &<#ty as #tree_hash>::hash_tree_root(__value),
+                    #selector,
+                ),
+            },
+        }
+    });
+    quote! {
+        #[inline]
+        fn hash_tree_root(&self) -> [::core::primitive::u8; 32] {
+            match self {
+                #(#arms)*
+            }
+        }
+    }
+}
