@@ -333,7 +333,7 @@ where
     T: Ssz + TreeHash + DeserializeOwned + PartialEq + Debug,
 {
     check_valid_with::<T>(case, root_file, |yaml| {
-        serde_yaml::from_str(yaml).map_err(|e| format!("cannot parse {VALUE_FILE}: {e}"))
+        serde_yaml::from_str(yaml).map_err(|e| e.to_string())
     })
 }
 
@@ -363,7 +363,7 @@ where
 
     let expected = catch_panic(|| parse(&yaml))
         .and_then(|r| r)
-        .map_err(|e| case.error(format!("reading {VALUE_FILE}: {e}")))?;
+        .map_err(|e| case.error(format!("cannot parse {VALUE_FILE}: {e}")))?;
 
     let decoded = catch_panic(|| T::from_ssz(&bytes))
         .map_err(|e| case.error(format!("decoding: {e}")))?
@@ -456,15 +456,23 @@ pub struct Failure {
     pub message: String,
 }
 
-/// How many failures [`Run::report`] shows with their messages.
-pub const SHOWN_FAILURES: usize = 50;
+/// How many failed cases of each group [`Run::report`] shows with their
+/// messages.
+pub const SHOWN_FAILURES: usize = 10;
+
+/// What became of a case directory that was run.
+#[derive(Debug, Default)]
+struct Ran {
+    passed: bool,
+    read: BTreeSet<String>,
+}
 
 /// A run over a tree of test cases.
 ///
 /// [`Run::expect_tree`] lists every case directory and file of a tree;
 /// [`Run::run`] checks cases and counts them per group; [`Run::finish`]
 /// prints the counts and fails if any case failed, any listed case directory
-/// was not run, any file of a run case was not read, or anything else was
+/// was not run, any file of a passed case was not read, or anything else was
 /// reported through [`Run::fail`].
 #[derive(Debug, Default)]
 pub struct Run {
@@ -472,8 +480,7 @@ pub struct Run {
     failures: Vec<Failure>,
     // Case directory -> the files in it, for every leaf of the expected trees.
     expected: BTreeMap<PathBuf, BTreeSet<String>>,
-    // Case directory -> the files read from it.
-    ran: BTreeMap<PathBuf, BTreeSet<String>>,
+    ran: BTreeMap<PathBuf, Ran>,
 }
 
 impl Run {
@@ -527,7 +534,7 @@ impl Run {
 
     /// Records a failed case of `group` that could not be run at all.
     pub fn fail_case(&mut self, group: &str, dir: &Path, message: impl core::fmt::Display) {
-        self.ran.entry(dir.to_path_buf()).or_default();
+        self.ran.insert(dir.to_path_buf(), Ran::default());
         self.groups.entry(group.to_owned()).or_default().failed += 1;
         self.failures.push(Failure {
             group: group.to_owned(),
@@ -543,13 +550,13 @@ impl Run {
     where
         F: Fn(&Case) -> Result<(), String> + Sync,
     {
+        type Outcome = (Result<(), String>, BTreeSet<String>);
         let threads = std::thread::available_parallelism()
             .map_or(1, |n| n.get())
             .clamp(1, 4)
             .min(dirs.len().max(1));
         let next = AtomicUsize::new(0);
-        let results: Vec<Mutex<Option<(Result<(), String>, BTreeSet<String>)>>> =
-            dirs.iter().map(|_| Mutex::new(None)).collect();
+        let results: Vec<Mutex<Option<Outcome>>> = dirs.iter().map(|_| Mutex::new(None)).collect();
         let work = || loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(dir) = dirs.get(i) else { break };
@@ -580,11 +587,10 @@ impl Run {
                 .into_inner()
                 .unwrap_or_else(|p| p.into_inner())
                 .unwrap_or_else(|| {
-                    (
-                        Err(format!("{}: never ran", case_label(&dir))),
-                        BTreeSet::new(),
-                    )
+                    let never = format!("{}: never ran", case_label(&dir));
+                    (Err(never), BTreeSet::new())
                 });
+            let passed = result.is_ok();
             match result {
                 Ok(()) => counts.passed += 1,
                 Err(message) => {
@@ -595,7 +601,9 @@ impl Run {
                     });
                 }
             }
-            self.ran.entry(dir).or_default().extend(read);
+            let ran = self.ran.entry(dir).or_default();
+            ran.passed = passed;
+            ran.read.extend(read);
         }
     }
 
@@ -610,7 +618,8 @@ impl Run {
     }
 
     /// Every failure: failed cases, problems reported with [`Run::fail`],
-    /// then expected case directories not run and files not read.
+    /// then expected case directories not run and files of passed cases not
+    /// read (a failed case may stop before reading all of its files).
     pub fn failures(&self) -> Vec<Failure> {
         let mut all = self.failures.clone();
         for (dir, files) in &self.expected {
@@ -619,44 +628,40 @@ impl Run {
                     group: String::new(),
                     message: format!("{}: case directory not run", case_label(dir)),
                 }),
-                Some(read) => {
-                    for file in files.difference(read) {
+                Some(ran) if ran.passed => {
+                    for file in files.difference(&ran.read) {
                         all.push(Failure {
                             group: String::new(),
                             message: format!("{}: {file} was not read", case_label(dir)),
                         });
                     }
                 }
+                Some(_) => {}
             }
         }
         all
     }
 
-    /// The summary: a `<group>: P passed, F failed` line per group, then the
-    /// first [`SHOWN_FAILURES`] failures and every case directory not run and
-    /// file not read.
+    /// The summary: a `<group>: P passed, F failed` line per group, the
+    /// first [`SHOWN_FAILURES`] failed cases of each group, and every other
+    /// failure (case directories not run, files not read, ...).
     pub fn report(&self) -> String {
         use core::fmt::Write;
         let mut out = String::new();
         for (group, c) in &self.groups {
             let _ = writeln!(out, "{group}: {} passed, {} failed", c.passed, c.failed);
         }
-        let failed_cases: Vec<&Failure> = self
-            .failures
-            .iter()
-            .filter(|f| !f.group.is_empty())
-            .collect();
-        if !failed_cases.is_empty() {
-            let _ = writeln!(out, "{} failed cases:", failed_cases.len());
-            for f in failed_cases.iter().take(SHOWN_FAILURES) {
-                let _ = writeln!(out, "  [{}] {}", f.group, f.message);
+        for (group, c) in &self.groups {
+            if c.failed == 0 {
+                continue;
             }
-            if failed_cases.len() > SHOWN_FAILURES {
-                let _ = writeln!(
-                    out,
-                    "  ... and {} more",
-                    failed_cases.len() - SHOWN_FAILURES
-                );
+            let _ = writeln!(out, "failed cases of {group}:");
+            let failed = self.failures.iter().filter(|f| &f.group == group);
+            for f in failed.take(SHOWN_FAILURES) {
+                let _ = writeln!(out, "  {}", f.message);
+            }
+            if c.failed > SHOWN_FAILURES {
+                let _ = writeln!(out, "  ... and {} more", c.failed - SHOWN_FAILURES);
             }
         }
         let other: Vec<Failure> = self
