@@ -4,5 +4,6 @@
 //! vectors; [`generic`] holds the types of the `ssz_generic` suite and maps
 //! each case to its check.
 
+pub mod beacon;
 pub mod generic;
 pub mod harness;

@@ -1,0 +1,200 @@
+//! The consensus containers of every fork, for both presets, as
+//! `#[derive(Ssz, TreeHash)]` structs (consensus-specs v1.6.1).
+//!
+//! One module per fork holds every container of that fork that the
+//! `ssz_static` vectors cover: [`phase0`], [`altair`], [`bellatrix`],
+//! [`capella`], [`deneb`], [`electra`], [`fulu`], [`gloas`] and [`eip7805`]
+//! (which builds on fulu). A container is defined once, in the fork that
+//! introduces or changes it; later forks re-export it while it is unchanged,
+//! so `fulu::Checkpoint` is `phase0::Checkpoint`, while `electra::Attestation`
+//! is a new type.
+//!
+//! Containers whose fields depend on a preset value are generic over a
+//! [`Preset`], which names each value as a type-level length:
+//! `phase0::BeaconState<P>` holds `List<Validator, P::ValidatorRegistryLimit>`.
+//! [`Mainnet`] and [`Minimal`] are the spec's presets. Containers that no
+//! preset value sizes take no parameter (`phase0::Checkpoint`).
+//!
+//! ```
+//! use spec_tests::beacon::{electra, Mainnet, Minimal};
+//! use peam_ssz_types::{Ssz, TreeHash};
+//!
+//! let state = electra::BeaconState::<Minimal>::default();
+//! let bytes = state.to_ssz();
+//! assert_eq!(electra::BeaconState::<Minimal>::from_ssz(&bytes).unwrap(), state);
+//! // The presets size the state differently.
+//! assert_ne!(bytes.len(), electra::BeaconState::<Mainnet>::default().ssz_len());
+//! let _root = state.hash_tree_root();
+//! ```
+//!
+//! The fork modules and [`preset`] are generated from the spec's schema by
+//! `spec-tests/tools/beacon_codegen.rs`; a unit test fails when they are out
+//! of date. Every container derives `serde` in the consensus YAML
+//! conventions, so the vectors' `value.yaml` files parse into them.
+
+use core::fmt::Debug;
+use core::marker::PhantomData;
+use peam_ssz_types::{Length, Ssz, TreeHash};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+pub mod preset;
+
+pub mod altair;
+pub mod bellatrix;
+pub mod capella;
+pub mod deneb;
+pub mod eip7805;
+pub mod electra;
+pub mod fulu;
+pub mod gloas;
+pub mod phase0;
+
+pub use preset::{Mainnet, Minimal, Preset};
+
+/// The forks, in the order of the spec (`eip7805` builds on `fulu`).
+pub const FORKS: [&str; 9] = [
+    "phase0",
+    "altair",
+    "bellatrix",
+    "capella",
+    "deneb",
+    "electra",
+    "fulu",
+    "gloas",
+    "eip7805",
+];
+
+/// The type-level sum of two lengths, for bounds such as
+/// `DEPOSIT_CONTRACT_TREE_DEPTH + 1` when a term is a preset value.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Sum<A, B>(PhantomData<(A, B)>);
+
+impl<A: Length, B: Length> Length for Sum<A, B> {
+    const USIZE: usize = A::USIZE + B::USIZE;
+}
+
+/// The type-level quotient of two lengths, rounded down (the spec's `//`),
+/// for bounds such as `SYNC_COMMITTEE_SIZE // SYNC_COMMITTEE_SUBNET_COUNT`.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Quot<A, B>(PhantomData<(A, B)>);
+
+impl<A: Length, B: Length> Length for Quot<A, B> {
+    const USIZE: usize = A::USIZE / B::USIZE;
+}
+
+/// What every consensus container implements: SSZ, merkleization, equality,
+/// and serde in the consensus YAML conventions.
+pub trait Container:
+    Ssz
+    + TreeHash
+    + Clone
+    + Debug
+    + Default
+    + PartialEq
+    + Serialize
+    + DeserializeOwned
+    + Send
+    + Sync
+    + 'static
+{
+}
+
+impl<T> Container for T where
+    T: Ssz
+        + TreeHash
+        + Clone
+        + Debug
+        + Default
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static
+{
+}
+
+/// Receives the containers of a fork, one type at a time: each fork's
+/// `visit_containers::<P, _>` calls [`ContainerVisitor::visit`] once per
+/// container, with its spec name. A test runner maps names to checks this way
+/// without listing the types by hand.
+pub trait ContainerVisitor {
+    /// Called with the container `T` named `name` in the spec.
+    fn visit<T: Container>(&mut self, name: &'static str);
+}
+
+/// Calls `visitor` with every container of `fork` (one of [`FORKS`]) for the
+/// preset `P`. Returns `false`, having called nothing, for an unknown fork.
+pub fn visit_fork_containers<P: Preset, V: ContainerVisitor>(fork: &str, visitor: &mut V) -> bool {
+    match fork {
+        "phase0" => phase0::visit_containers::<P, V>(visitor),
+        "altair" => altair::visit_containers::<P, V>(visitor),
+        "bellatrix" => bellatrix::visit_containers::<P, V>(visitor),
+        "capella" => capella::visit_containers::<P, V>(visitor),
+        "deneb" => deneb::visit_containers::<P, V>(visitor),
+        "electra" => electra::visit_containers::<P, V>(visitor),
+        "fulu" => fulu::visit_containers::<P, V>(visitor),
+        "gloas" => gloas::visit_containers::<P, V>(visitor),
+        "eip7805" => eip7805::visit_containers::<P, V>(visitor),
+        _ => return false,
+    }
+    true
+}
+
+#[cfg(test)]
+#[path = "../../tools/beacon_codegen.rs"]
+mod codegen;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    /// The committed fork modules and `preset.rs` are what the generator makes
+    /// of the committed schema. `BEACON_CODEGEN=write` rewrites them instead.
+    #[test]
+    fn generated_code_is_up_to_date() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let schema = std::fs::read_to_string(dir.join("tools/beacon-types.yaml")).unwrap();
+        assert_eq!(codegen::fork_names(&schema).unwrap(), FORKS);
+        let files = codegen::generate(&schema).unwrap();
+        let write = std::env::var("BEACON_CODEGEN").is_ok_and(|v| v == "write");
+        let mut stale = Vec::new();
+        for (name, text) in files {
+            let path = dir.join("src/beacon").join(&name);
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+                if write {
+                    std::fs::write(&path, text).unwrap();
+                } else {
+                    stale.push(name);
+                }
+            }
+        }
+        assert!(
+            stale.is_empty(),
+            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p spec-tests --lib \
+             beacon::tests::generated_code_is_up_to_date`"
+        );
+    }
+
+    /// The visitor sees every fork's containers, and no fork lacks one.
+    #[test]
+    fn every_fork_has_containers() {
+        struct Count(usize);
+        impl ContainerVisitor for Count {
+            fn visit<T: Container>(&mut self, _: &'static str) {
+                self.0 += 1;
+            }
+        }
+        for fork in FORKS {
+            let mut count = Count(0);
+            assert!(visit_fork_containers::<Minimal, _>(fork, &mut count));
+            assert!(count.0 >= 27, "{fork}: {} containers", count.0);
+        }
+        assert!(!visit_fork_containers::<Minimal, _>(
+            "frontier",
+            &mut Count(0)
+        ));
+    }
+}

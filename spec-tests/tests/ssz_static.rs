@@ -1,0 +1,137 @@
+//! The `ssz_static` vectors of consensus-specs v1.6.1: every case of every
+//! container, fork and preset, against the containers of
+//! `spec_tests::beacon`.
+//!
+//! Layout: `tests/<preset>/<fork>/ssz_static/<Type>/<suite>/<case>/` with
+//! `serialized.ssz_snappy`, `value.yaml` and `roots.yaml`. Each case must
+//! decode to the value of `value.yaml`, encode back to the same bytes, and
+//! have the root of `roots.yaml` (`check_valid`).
+//!
+//! The type of a case is its `<Type>` directory, looked up in a table that
+//! each fork module builds with `visit_containers` (every container of the
+//! fork, by its spec name). The run fails on a type directory with no Rust
+//! type, a Rust type with no directory, a fork directory with `ssz_static`
+//! cases but no module, and any case directory not run or file not read.
+//!
+//! Prints `ssz_static/<preset>/<fork>: P passed, F failed` per fork.
+
+use spec_tests::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
+use spec_tests::harness::{case_label, check_valid, file_name, subdirs, vectors_dir, Case, Run};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The file holding the expected root of an `ssz_static` case.
+const ROOTS_FILE: &str = "roots.yaml";
+
+type Check = fn(&Case) -> Result<(), String>;
+
+fn check<T: Container>(case: &Case) -> Result<(), String> {
+    check_valid::<T>(case, ROOTS_FILE)
+}
+
+/// Type name -> the check of its cases, for one fork and preset.
+#[derive(Default)]
+struct Table(BTreeMap<&'static str, Check>);
+
+impl ContainerVisitor for Table {
+    fn visit<T: Container>(&mut self, name: &'static str) {
+        let previous = self.0.insert(name, check::<T>);
+        assert!(previous.is_none(), "{name} is listed twice");
+    }
+}
+
+fn table<P: Preset>(fork: &str) -> Option<Table> {
+    let mut table = Table::default();
+    beacon::visit_fork_containers::<P, _>(fork, &mut table).then_some(table)
+}
+
+/// The case directories under a type directory: `<suite>/<case>`.
+fn cases_of(type_dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut cases = Vec::new();
+    for suite in subdirs(type_dir)? {
+        cases.extend(subdirs(&suite)?);
+    }
+    Ok(cases)
+}
+
+fn run_preset<P: Preset>() {
+    let preset_dir = vectors_dir().join("tests").join(P::NAME);
+    let mut run = Run::new();
+    if !preset_dir.is_dir() {
+        run.fail(format!("{} is not a directory", preset_dir.display()));
+    }
+
+    // A fork with ssz_static cases but no module is a failure, not a skip.
+    for fork_dir in subdirs(&preset_dir).unwrap_or_default() {
+        let fork = file_name(&fork_dir);
+        if !FORKS.contains(&fork.as_str()) && fork_dir.join("ssz_static").is_dir() {
+            run.fail(format!(
+                "{}: no module for fork {fork}",
+                case_label(&fork_dir)
+            ));
+        }
+    }
+
+    for fork in FORKS {
+        let group = format!("ssz_static/{}/{fork}", P::NAME);
+        let dir = preset_dir.join(fork).join("ssz_static");
+        run.expect_tree(&dir);
+        let Some(Table(table)) = table::<P>(fork) else {
+            run.fail(format!("{group}: no table for fork {fork}"));
+            continue;
+        };
+        let type_dirs = match subdirs(&dir) {
+            Ok(dirs) => dirs,
+            Err(e) => {
+                run.fail(e);
+                continue;
+            }
+        };
+        let mut seen = Vec::new();
+        let mut cases = Vec::new();
+        for type_dir in type_dirs {
+            let name = file_name(&type_dir);
+            if !table.contains_key(name.as_str()) {
+                run.fail(format!(
+                    "{}: no Rust type for {name}",
+                    case_label(&type_dir)
+                ));
+                continue;
+            }
+            match cases_of(&type_dir) {
+                Ok(found) if found.is_empty() => {
+                    run.fail(format!("{}: no cases", case_label(&type_dir)));
+                }
+                Ok(found) => cases.extend(found),
+                Err(e) => run.fail(e),
+            }
+            seen.push(name);
+        }
+        for name in table.keys() {
+            if !seen.iter().any(|s| s == name) {
+                run.fail(format!("{group}: {name} has a Rust type but no vectors"));
+            }
+        }
+        // One run per fork, so that the cases of all its types share the
+        // threads. A case's type is the directory two levels up.
+        run.run(&group, cases, |case: &Case| {
+            let type_dir = case.dir().parent().and_then(Path::parent);
+            let name = type_dir.map(file_name).unwrap_or_default();
+            match table.get(name.as_str()) {
+                Some(check) => check(case),
+                None => Err(case.error(format!("no Rust type for {name}"))),
+            }
+        });
+    }
+    run.finish();
+}
+
+#[test]
+fn ssz_static_mainnet() {
+    run_preset::<Mainnet>();
+}
+
+#[test]
+fn ssz_static_minimal() {
+    run_preset::<Minimal>();
+}
