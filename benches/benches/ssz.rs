@@ -1,0 +1,517 @@
+//! peam-ssz against its peers, in one run: encode, decode and
+//! `hash_tree_root` of each fixture, one criterion group per
+//! `<fixture>/<op>`, one function per implementation.
+//!
+//! Before anything is timed, every peer's encoding and root are checked
+//! against ours (and its decoder against our bytes); a disagreement aborts the
+//! run with a message naming the fixture and the implementation.
+//!
+//! Run: `cargo bench -p benches`; then `cargo run -p benches --bin report`
+//! prints the table.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use benches::{ours, peers, random_u64s, random_validators, HeaderData, Rng};
+use criterion::measurement::WallTime;
+use criterion::{
+    criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode, Throughput,
+};
+
+type Group<'a> = BenchmarkGroup<'a, WallTime>;
+
+/// How long and how often a fixture is measured.
+#[derive(Clone, Copy)]
+enum Size {
+    /// Nanoseconds to microseconds per call.
+    Small,
+    /// Around a millisecond per call.
+    Medium,
+    /// Tens of milliseconds to seconds per call.
+    Large,
+}
+
+impl Size {
+    fn configure(self, g: &mut Group<'_>) {
+        if std::env::var_os("PEAM_BENCH_QUICK").is_some() {
+            // A smoke run: every check, every function, minimal timing.
+            g.sample_size(10)
+                .sampling_mode(SamplingMode::Flat)
+                .warm_up_time(Duration::from_millis(1))
+                .measurement_time(Duration::from_millis(1));
+            return;
+        }
+        match self {
+            Size::Small => {
+                g.sample_size(40)
+                    .warm_up_time(Duration::from_millis(300))
+                    .measurement_time(Duration::from_secs(1));
+            }
+            Size::Medium => {
+                g.sample_size(20)
+                    .sampling_mode(SamplingMode::Flat)
+                    .warm_up_time(Duration::from_millis(500))
+                    .measurement_time(Duration::from_secs(2));
+            }
+            Size::Large => {
+                g.sample_size(10)
+                    .sampling_mode(SamplingMode::Flat)
+                    .warm_up_time(Duration::from_millis(500))
+                    .measurement_time(Duration::from_secs(3));
+            }
+        }
+    }
+}
+
+/// One implementation's value of a fixture and its three operations.
+trait Contender {
+    fn id(&self) -> &'static str;
+    fn encode_value(&self) -> Vec<u8>;
+    fn root_value(&mut self) -> [u8; 32];
+    /// Checks that this implementation encodes to `bytes`, computes `root`,
+    /// and decodes `bytes` back to a value with the same encoding and root.
+    fn check(&mut self, fixture: &str, bytes: &[u8], root: &[u8; 32]);
+    fn bench_encode(&self, g: &mut Group<'_>);
+    fn bench_decode(&self, g: &mut Group<'_>, bytes: &[u8]);
+    fn bench_root(&mut self, g: &mut Group<'_>);
+}
+
+struct Impl<V, E, D, R> {
+    id: &'static str,
+    value: V,
+    encode: E,
+    decode: D,
+    root: R,
+}
+
+/// A contender whose `hash_tree_root` takes `&self`.
+fn contender<V, E, D, R>(
+    id: &'static str,
+    value: V,
+    encode: E,
+    decode: D,
+    root: R,
+) -> Box<dyn Contender>
+where
+    V: 'static,
+    E: Fn(&V) -> Vec<u8> + 'static,
+    D: Fn(&[u8]) -> V + 'static,
+    R: Fn(&V) -> [u8; 32] + 'static,
+{
+    contender_mut(id, value, encode, decode, move |v: &mut V| root(v))
+}
+
+/// A contender whose `hash_tree_root` takes `&mut self` (ssz_rs).
+fn contender_mut<V, E, D, R>(
+    id: &'static str,
+    value: V,
+    encode: E,
+    decode: D,
+    root: R,
+) -> Box<dyn Contender>
+where
+    V: 'static,
+    E: Fn(&V) -> Vec<u8> + 'static,
+    D: Fn(&[u8]) -> V + 'static,
+    R: Fn(&mut V) -> [u8; 32] + 'static,
+{
+    Box::new(Impl {
+        id,
+        value,
+        encode,
+        decode,
+        root,
+    })
+}
+
+impl<V, E, D, R> Contender for Impl<V, E, D, R>
+where
+    E: Fn(&V) -> Vec<u8>,
+    D: Fn(&[u8]) -> V,
+    R: Fn(&mut V) -> [u8; 32],
+{
+    fn id(&self) -> &'static str {
+        self.id
+    }
+
+    fn encode_value(&self) -> Vec<u8> {
+        (self.encode)(&self.value)
+    }
+
+    fn root_value(&mut self) -> [u8; 32] {
+        (self.root)(&mut self.value)
+    }
+
+    fn check(&mut self, fixture: &str, bytes: &[u8], root: &[u8; 32]) {
+        let id = self.id;
+        let encoded = self.encode_value();
+        if encoded != bytes {
+            let at = encoded.iter().zip(bytes).position(|(a, b)| a != b);
+            panic!(
+                "{fixture}: {id} encodes differently from peam ({} vs {} bytes, first \
+                 difference at byte {at:?}); aborting the benchmark",
+                encoded.len(),
+                bytes.len(),
+            );
+        }
+        let got = self.root_value();
+        assert!(
+            got == *root,
+            "{fixture}: {id} computes hash_tree_root {} but peam {}; aborting the benchmark",
+            hex(&got),
+            hex(root),
+        );
+        let mut decoded = (self.decode)(bytes);
+        assert!(
+            (self.encode)(&decoded) == bytes,
+            "{fixture}: {id} decodes peam's bytes to a different value; aborting the benchmark",
+        );
+        assert!(
+            (self.root)(&mut decoded) == *root,
+            "{fixture}: {id}'s decoded value has a different root; aborting the benchmark",
+        );
+    }
+
+    fn bench_encode(&self, g: &mut Group<'_>) {
+        g.bench_function(self.id, |b| {
+            b.iter(|| (self.encode)(black_box(&self.value)))
+        });
+    }
+
+    fn bench_decode(&self, g: &mut Group<'_>, bytes: &[u8]) {
+        g.bench_function(self.id, |b| b.iter(|| (self.decode)(black_box(bytes))));
+    }
+
+    fn bench_root(&mut self, g: &mut Group<'_>) {
+        let value = &mut self.value;
+        let root = &self.root;
+        g.bench_function(self.id, |b| b.iter(|| root(black_box(&mut *value))));
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Checks every peer against ours (the first contender), then times the
+/// three operations of each, one group per operation. `missing` names the
+/// peers left out of this fixture and why.
+fn run(
+    c: &mut Criterion,
+    fixture: &str,
+    size: Size,
+    mut contenders: Vec<Box<dyn Contender>>,
+    missing: &[(&str, &str)],
+) {
+    let (reference, peers) = contenders.split_first_mut().expect("ours comes first");
+    assert_eq!(reference.id(), "peam", "ours is the reference");
+    let bytes = reference.encode_value();
+    let root = reference.root_value();
+    reference.check(fixture, &bytes, &root);
+    for peer in peers.iter_mut() {
+        peer.check(fixture, &bytes, &root);
+    }
+    eprintln!(
+        "{fixture}: {} agree on {} bytes and root {}",
+        contenders
+            .iter()
+            .map(|x| x.id())
+            .collect::<Vec<_>>()
+            .join(", "),
+        bytes.len(),
+        hex(&root),
+    );
+    for (id, why) in missing {
+        eprintln!("{fixture}: {id} left out: {why}");
+    }
+
+    let len = bytes.len() as u64;
+    let mut g = c.benchmark_group(format!("{fixture}/encode"));
+    size.configure(&mut g);
+    g.throughput(Throughput::Bytes(len));
+    for x in &contenders {
+        x.bench_encode(&mut g);
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group(format!("{fixture}/decode"));
+    size.configure(&mut g);
+    g.throughput(Throughput::Bytes(len));
+    for x in &contenders {
+        x.bench_decode(&mut g, &bytes);
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group(format!("{fixture}/hash_tree_root"));
+    size.configure(&mut g);
+    g.throughput(Throughput::Bytes(len));
+    for x in &mut contenders {
+        x.bench_root(&mut g);
+    }
+    g.finish();
+}
+
+/// The five contenders of a fixture every library has, built from the same
+/// plain data by each one's constructor.
+macro_rules! all_five {
+    ($data:expr, $ctor:ident) => {{
+        let data = $data;
+        vec![
+            contender(
+                "peam",
+                ours::$ctor(data),
+                ours::encode,
+                ours::decode,
+                ours::root,
+            ),
+            contender(
+                "peam_ssz_v2",
+                peers::peam_v2::$ctor(data),
+                peers::peam_v2::encode,
+                peers::peam_v2::decode_list,
+                peers::peam_v2::root,
+            ),
+            contender(
+                "libssz",
+                peers::libssz::$ctor(data),
+                peers::libssz::encode,
+                peers::libssz::decode,
+                peers::libssz::root,
+            ),
+            contender(
+                "lighthouse",
+                peers::lighthouse::$ctor(data),
+                peers::lighthouse::encode,
+                peers::lighthouse::decode,
+                peers::lighthouse::root,
+            ),
+            contender_mut(
+                "ssz_rs",
+                peers::ssz_rs::$ctor(data),
+                peers::ssz_rs::encode,
+                peers::ssz_rs::decode,
+                peers::ssz_rs::root,
+            ),
+        ]
+    }};
+}
+
+/// A basic value every library implements directly.
+fn basic<V>(value: V) -> Vec<Box<dyn Contender>>
+where
+    V: Copy
+        + 'static
+        + peam_ssz_types::Ssz
+        + peam_ssz_types::TreeHash
+        + peam_ssz_v2::ssz::SszEncode
+        + peam_ssz_v2::ssz::SszDecode
+        + peam_ssz_v2::ssz::HashTreeRoot
+        + libssz::SszEncode
+        + libssz::SszDecode
+        + libssz_merkle::HashTreeRoot
+        + ssz::Encode
+        + ssz::Decode
+        + tree_hash::TreeHash
+        + ssz_rs::SimpleSerialize,
+{
+    vec![
+        contender("peam", value, ours::encode, ours::decode, ours::root),
+        contender(
+            "peam_ssz_v2",
+            value,
+            peers::peam_v2::encode,
+            peers::peam_v2::decode,
+            peers::peam_v2::root,
+        ),
+        contender(
+            "libssz",
+            value,
+            peers::libssz::encode,
+            peers::libssz::decode,
+            peers::libssz::root,
+        ),
+        contender(
+            "lighthouse",
+            value,
+            peers::lighthouse::encode,
+            peers::lighthouse::decode,
+            peers::lighthouse::root,
+        ),
+        contender_mut(
+            "ssz_rs",
+            value,
+            peers::ssz_rs::encode,
+            peers::ssz_rs::decode,
+            peers::ssz_rs::root,
+        ),
+    ]
+}
+
+fn basics(c: &mut Criterion) {
+    let mut rng = Rng::new(1);
+    run(c, "bool", Size::Small, basic(true), &[]);
+    run(c, "u64", Size::Small, basic(rng.next_u64()), &[]);
+    run(c, "bytes32", Size::Small, basic(rng.bytes::<32>()), &[]);
+}
+
+fn header(c: &mut Criterion) {
+    let data = HeaderData::random(&mut Rng::new(2));
+    let contenders = vec![
+        contender(
+            "peam",
+            ours::header(&data),
+            ours::encode,
+            ours::decode,
+            ours::root,
+        ),
+        contender(
+            "peam_ssz_v2",
+            peers::peam_v2::header(&data),
+            peers::peam_v2::encode,
+            peers::peam_v2::decode,
+            peers::peam_v2::root,
+        ),
+        contender(
+            "libssz",
+            peers::libssz::header(&data),
+            peers::libssz::encode,
+            peers::libssz::decode,
+            peers::libssz::root,
+        ),
+        contender(
+            "lighthouse",
+            peers::lighthouse::header(&data),
+            peers::lighthouse::encode,
+            peers::lighthouse::decode,
+            peers::lighthouse::root,
+        ),
+        contender_mut(
+            "ssz_rs",
+            peers::ssz_rs::header(&data),
+            peers::ssz_rs::encode,
+            peers::ssz_rs::decode,
+            peers::ssz_rs::root,
+        ),
+    ];
+    run(c, "beacon_block_header", Size::Small, contenders, &[]);
+}
+
+fn lists(c: &mut Criterion) {
+    let values = random_u64s(1_000, 3);
+    run(
+        c,
+        "list_u64_1k",
+        Size::Small,
+        all_five!(&values, list_u64),
+        &[],
+    );
+    let values = random_u64s(100_000, 4);
+    run(
+        c,
+        "list_u64_100k",
+        Size::Medium,
+        all_five!(&values, list_u64),
+        &[],
+    );
+}
+
+fn validators(c: &mut Criterion) {
+    let data = random_validators(100_000, 5);
+    run(
+        c,
+        "validators_100k",
+        Size::Medium,
+        all_five!(&data, validators),
+        &[],
+    );
+    drop(data);
+    let data = random_validators(1_000_000, 6);
+    run(
+        c,
+        "validators_1m",
+        Size::Large,
+        all_five!(&data, validators),
+        &[],
+    );
+}
+
+/// Our SHA-256 backends against the `sha2` crate, per 64-byte node.
+fn sha256(c: &mut Criterion) {
+    use peam_ssz_types::hash::{hash_nodes_with, Backend};
+    use sha2::digest::generic_array::GenericArray;
+    use sha2::Digest;
+
+    const NODES: usize = 4096;
+    let mut rng = Rng::new(7);
+    let input: Vec<[u8; 64]> = (0..NODES).map(|_| rng.bytes::<64>()).collect();
+    let expected: Vec<[u8; 32]> = input
+        .iter()
+        .map(|m| sha2::Sha256::digest(m).into())
+        .collect();
+
+    let mut pad = [0u8; 64];
+    pad[0] = 0x80;
+    pad[62] = 0x02;
+    let pad = GenericArray::from(pad);
+    let compress = |m: &[u8; 64]| -> [u8; 32] {
+        let mut state = [
+            0x6a09e667u32,
+            0xbb67ae85,
+            0x3c6ef372,
+            0xa54ff53a,
+            0x510e527f,
+            0x9b05688c,
+            0x1f83d9ab,
+            0x5be0cd19,
+        ];
+        sha2::compress256(&mut state, &[GenericArray::from(*m), pad]);
+        let mut out = [0u8; 32];
+        for (dst, word) in out.chunks_exact_mut(4).zip(state) {
+            dst.copy_from_slice(&word.to_be_bytes());
+        }
+        out
+    };
+    let via_compress: Vec<[u8; 32]> = input.iter().map(compress).collect();
+    assert!(
+        via_compress == expected,
+        "sha256: compress256 disagrees with digest"
+    );
+
+    let mut g = c.benchmark_group("sha256");
+    Size::Small.configure(&mut g);
+    g.throughput(Throughput::Elements(NODES as u64));
+    let mut out = vec![[0u8; 32]; NODES];
+    for &backend in Backend::ALL {
+        if !backend.is_supported() {
+            eprintln!("sha256: this CPU cannot run the {} backend", backend.name());
+            continue;
+        }
+        hash_nodes_with(backend, &input, &mut out).expect("supported");
+        assert!(
+            out == expected,
+            "sha256: the {} backend disagrees with sha2; aborting the benchmark",
+            backend.name()
+        );
+        g.bench_function(format!("peam_{}", backend.name()), |b| {
+            b.iter(|| hash_nodes_with(backend, black_box(&input), &mut out))
+        });
+    }
+    g.bench_function("sha2_digest", |b| {
+        b.iter(|| {
+            for (m, o) in black_box(&input).iter().zip(out.iter_mut()) {
+                *o = sha2::Sha256::digest(m).into();
+            }
+        })
+    });
+    g.bench_function("sha2_compress256", |b| {
+        b.iter(|| {
+            for (m, o) in black_box(&input).iter().zip(out.iter_mut()) {
+                *o = compress(m);
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, sha256, basics, header, lists, validators);
+criterion_main!(benches);

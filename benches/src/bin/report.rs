@@ -1,0 +1,270 @@
+//! Prints the Markdown table of the last `cargo bench -p benches` run, read
+//! from criterion's JSON (`target/criterion/<group>/<id>/new/`).
+//!
+//! Usage: `cargo run -p benches --bin report [CRITERION_DIR]`.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The fixtures, in table order.
+const FIXTURES: &[&str] = &[
+    "bool",
+    "u64",
+    "bytes32",
+    "list_u64_1k",
+    "list_u64_100k",
+    "beacon_block_header",
+    "validators_100k",
+    "validators_1m",
+    "beacon_state_1m",
+    "beacon_block",
+];
+const OPS: &[&str] = &["encode", "decode", "hash_tree_root"];
+const OURS: &str = "peam";
+const PEERS: &[&str] = &["peam_ssz_v2", "libssz", "lighthouse", "ssz_rs"];
+
+#[derive(Deserialize)]
+struct Benchmark {
+    group_id: String,
+    function_id: Option<String>,
+    throughput: Option<Throughput>,
+}
+
+/// Criterion's `{"Bytes": n}` / `{"Elements": n}`, read as a struct since
+/// the YAML reader takes externally tagged enums only as YAML tags.
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct Throughput {
+    bytes: Option<u64>,
+    bytes_decimal: Option<u64>,
+    elements: Option<u64>,
+}
+
+#[derive(Deserialize)]
+struct Estimates {
+    median: Estimate,
+}
+
+#[derive(Deserialize)]
+struct Estimate {
+    point_estimate: f64,
+}
+
+/// One measured function: its median in nanoseconds per iteration and the
+/// elements (or bytes) one iteration processes.
+struct Measured {
+    median_ns: f64,
+    per_iter: Option<u64>,
+}
+
+fn main() {
+    let dir = std::env::args_os()
+        .nth(1)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/criterion"));
+    let results = read_all(&dir);
+    if results.is_empty() {
+        eprintln!(
+            "no criterion results under {}; run `cargo bench -p benches` first",
+            dir.display()
+        );
+        std::process::exit(1);
+    }
+    print!("{}", render(&results));
+}
+
+/// Every `new/benchmark.json` + `new/estimates.json` pair under `dir`,
+/// keyed by (group, function).
+fn read_all(dir: &Path) -> BTreeMap<(String, String), Measured> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if !path.is_dir() {
+                continue;
+            }
+            if path.file_name().is_some_and(|n| n == "new") {
+                if let Some((key, m)) = read_one(&path) {
+                    out.insert(key, m);
+                }
+            } else if path
+                .file_name()
+                .is_some_and(|n| n != "report" && n != "base")
+            {
+                stack.push(path);
+            }
+        }
+    }
+    out
+}
+
+fn read_one(dir: &Path) -> Option<((String, String), Measured)> {
+    let bench: Benchmark =
+        serde_yaml::from_str(&fs::read_to_string(dir.join("benchmark.json")).ok()?).ok()?;
+    let est: Estimates =
+        serde_yaml::from_str(&fs::read_to_string(dir.join("estimates.json")).ok()?).ok()?;
+    let per_iter = bench
+        .throughput
+        .and_then(|t| t.bytes.or(t.bytes_decimal).or(t.elements));
+    Some((
+        (bench.group_id, bench.function_id?),
+        Measured {
+            median_ns: est.median.point_estimate,
+            per_iter,
+        },
+    ))
+}
+
+fn render(results: &BTreeMap<(String, String), Measured>) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "Machine: {}\n", machine());
+    let _ = writeln!(
+        s,
+        "Median time per call (criterion). The last column is the best peer's median over \
+         ours: above 1 we are faster; the peer named is the fastest one in that row.\n"
+    );
+    let mut header = format!("| fixture/op | {OURS} |");
+    let mut rule = String::from("| --- | ---: |");
+    for p in PEERS {
+        let _ = write!(header, " {p} |");
+        rule.push_str(" ---: |");
+    }
+    header.push_str(" peam vs best peer |");
+    rule.push_str(" ---: |");
+    let _ = writeln!(s, "{header}\n{rule}");
+
+    let mut absent: Vec<String> = Vec::new();
+    for fixture in FIXTURES {
+        for op in OPS {
+            let group = format!("{fixture}/{op}");
+            let get = |id: &str| results.get(&(group.clone(), id.to_string()));
+            let Some(ours) = get(OURS) else { continue };
+            let _ = write!(s, "| {group} | {} |", time(ours.median_ns));
+            let mut best: Option<(&str, f64)> = None;
+            for p in PEERS {
+                match get(p) {
+                    Some(m) => {
+                        let _ = write!(s, " {} |", time(m.median_ns));
+                        if best.is_none_or(|(_, b)| m.median_ns < b) {
+                            best = Some((p, m.median_ns));
+                        }
+                    }
+                    None => {
+                        let _ = write!(s, " — |");
+                        if !absent
+                            .iter()
+                            .any(|a| a.starts_with(&format!("{p}: {fixture}")))
+                        {
+                            absent.push(format!("{p}: {fixture}"));
+                        }
+                    }
+                }
+            }
+            match best {
+                Some((p, b)) => {
+                    let _ = writeln!(s, " {:.2}x ({p}) |", b / ours.median_ns);
+                }
+                None => {
+                    let _ = writeln!(s, " — |");
+                }
+            }
+        }
+    }
+    if !absent.is_empty() {
+        let _ = writeln!(s, "\n— : not measured ({}).", absent.join("; "));
+    }
+
+    // The SHA-256 group: time per 64-byte node.
+    let sha: Vec<(&String, &Measured)> = results
+        .iter()
+        .filter(|((g, _), _)| g == "sha256")
+        .map(|((_, f), m)| (f, m))
+        .collect();
+    if !sha.is_empty() {
+        let best_sha2 = sha
+            .iter()
+            .filter(|(f, _)| f.starts_with("sha2_"))
+            .map(|(_, m)| per_node(m))
+            .fold(f64::INFINITY, f64::min);
+        let _ = writeln!(
+            s,
+            "\nSHA-256 of 64-byte merkle nodes, time per node (batches of {}). The last \
+             column is the fastest `sha2` path over this one.\n",
+            sha[0].1.per_iter.unwrap_or(1)
+        );
+        let _ = writeln!(
+            s,
+            "| implementation | per node | vs sha2 |\n| --- | ---: | ---: |"
+        );
+        for (f, m) in &sha {
+            let t = per_node(m);
+            let _ = writeln!(s, "| {f} | {} | {:.2}x |", time(t), best_sha2 / t);
+        }
+    }
+    s
+}
+
+fn per_node(m: &Measured) -> f64 {
+    m.median_ns / m.per_iter.unwrap_or(1).max(1) as f64
+}
+
+/// A duration in nanoseconds, with three significant digits.
+fn time(ns: f64) -> String {
+    let (v, unit) = if ns < 1.0 {
+        (ns * 1e3, "ps")
+    } else if ns < 1e3 {
+        (ns, "ns")
+    } else if ns < 1e6 {
+        (ns / 1e3, "µs")
+    } else if ns < 1e9 {
+        (ns / 1e6, "ms")
+    } else {
+        (ns / 1e9, "s")
+    };
+    let digits = if v >= 100.0 {
+        0
+    } else if v >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{v:.digits$} {unit}")
+}
+
+/// CPU model and core count, from /proc/cpuinfo where there is one.
+fn machine() -> String {
+    let cpuinfo = fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpuinfo
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("model name")
+                .and_then(|r| r.split_once(':'))
+                .map(|(_, m)| m.trim().to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let flags = cpuinfo
+        .lines()
+        .find_map(|l| l.strip_prefix("flags"))
+        .unwrap_or_default();
+    let features: Vec<&str> = ["sha_ni", "avx2", "avx512f"]
+        .into_iter()
+        .filter(|f| flags.split_whitespace().any(|x| x == *f))
+        .collect();
+    format!(
+        "{model}, {cores} cores{}",
+        if features.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", features.join(", "))
+        }
+    )
+}

@@ -1,0 +1,81 @@
+//! Our fixture types and the three operations, through the public API a
+//! user calls.
+
+use peam_ssz_types::{List, Ssz, TreeHash, U};
+
+use crate::{HeaderData, ValidatorData, LIST_LIMIT};
+
+/// `List[uint64, 2**40]`.
+pub type ListU64 = List<u64, U<LIST_LIMIT>>;
+/// `List[Validator, 2**40]`.
+pub type Validators = List<Validator, U<LIST_LIMIT>>;
+
+#[derive(Clone, Debug, PartialEq, Eq, Ssz, TreeHash)]
+pub struct BeaconBlockHeader {
+    pub slot: u64,
+    pub proposer_index: u64,
+    pub parent_root: [u8; 32],
+    pub state_root: [u8; 32],
+    pub body_root: [u8; 32],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Ssz, TreeHash)]
+pub struct Validator {
+    pub pubkey: [u8; 48],
+    pub withdrawal_credentials: [u8; 32],
+    pub effective_balance: u64,
+    pub slashed: bool,
+    pub activation_eligibility_epoch: u64,
+    pub activation_epoch: u64,
+    pub exit_epoch: u64,
+    pub withdrawable_epoch: u64,
+}
+
+pub fn header(d: &HeaderData) -> BeaconBlockHeader {
+    BeaconBlockHeader {
+        slot: d.slot,
+        proposer_index: d.proposer_index,
+        parent_root: d.parent_root,
+        state_root: d.state_root,
+        body_root: d.body_root,
+    }
+}
+
+pub fn validator(d: &ValidatorData) -> Validator {
+    Validator {
+        pubkey: d.pubkey,
+        withdrawal_credentials: d.withdrawal_credentials,
+        effective_balance: d.effective_balance,
+        slashed: d.slashed,
+        activation_eligibility_epoch: d.activation_eligibility_epoch,
+        activation_epoch: d.activation_epoch,
+        exit_epoch: d.exit_epoch,
+        withdrawable_epoch: d.withdrawable_epoch,
+    }
+}
+
+pub fn list_u64(values: &[u64]) -> ListU64 {
+    List::try_from(values.to_vec()).expect("within the limit")
+}
+
+pub fn validators(data: &[ValidatorData]) -> Validators {
+    List::try_from(data.iter().map(validator).collect::<Vec<_>>()).expect("within the limit")
+}
+
+/// The encoding, in one allocation of the exact size.
+pub fn encode<T: Ssz>(value: &T) -> Vec<u8> {
+    value.to_ssz()
+}
+
+/// Strict decoding; panics on an error (inputs are valid).
+pub fn decode<T: Ssz>(bytes: &[u8]) -> T {
+    match T::from_ssz(bytes) {
+        Ok(v) => v,
+        Err(e) => panic!("peam failed to decode its input: {e}"),
+    }
+}
+
+/// `hash_tree_root`.
+pub fn root<T: TreeHash>(value: &T) -> [u8; 32] {
+    value.hash_tree_root()
+}
