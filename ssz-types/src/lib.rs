@@ -14,6 +14,9 @@ mod list;
 mod progressive;
 #[cfg(feature = "serde")]
 mod serde_support;
+#[cfg(feature = "serde")]
+pub mod serde_utils;
+mod uint;
 mod vector;
 
 pub use bitfield::{Bitlist, Bits, Bitvector};
@@ -25,4 +28,5 @@ pub use error::{BoundError, IndexError, LengthError};
 pub use hex::HexError;
 pub use list::List;
 pub use progressive::{ProgressiveBitlist, ProgressiveList};
+pub use uint::{ParseU256Error, U256OverflowError, U256};
 pub use vector::Vector;
