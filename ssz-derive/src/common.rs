@@ -54,7 +54,7 @@ fn names_type(tokens: TokenStream, ident: &Ident) -> bool {
 pub fn wrap_in_const(tokens: TokenStream) -> TokenStream {
     quote! {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_attributes, unused_qualifications)]
+        #[allow(non_upper_case_globals)]
         const _: () = {
             #tokens
         };

@@ -8,7 +8,7 @@ use crate::common::{rejected, with_field_bounds, wrap_in_const};
 use crate::internals::ast::{ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::model;
 use proc_macro2::{Literal, TokenStream};
-use quote::{quote, quote_spanned};
+use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Type};
 
@@ -39,9 +39,12 @@ fn impl_tree_hash(model: &Model) -> TokenStream {
             container(krate, fields, active_fields.as_deref()),
         ),
         Shape::Transparent(field) => (vec![field.ty], transparent(krate, field)),
-        Shape::Union { variants, .. } => (
+        Shape::Union {
+            compatible,
+            variants,
+        } => (
             variants.iter().filter_map(|v| v.ty).collect(),
-            union(krate, variants),
+            union(krate, variants, *compatible),
         ),
     };
     let generics = with_field_bounds(model.generics, model.ident, types, &tree_hash);
@@ -140,8 +143,9 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
 
 /// A union or compatible union: `mix_in_selector(hash_tree_root(value),
 /// selector)`; `None` is `mix_in_selector(Bytes32(), 0)`.
-fn union(krate: &syn::Path, variants: &[UnionVariant]) -> TokenStream {
+fn union(krate: &syn::Path, variants: &[UnionVariant], compatible: bool) -> TokenStream {
     let tree_hash = quote!(#krate::TreeHash);
+    let check = compatible.then(|| compatible_check(&tree_hash, variants));
     let arms = variants.iter().map(|variant| {
         let ident = variant.ident;
         let selector = Literal::u8_suffixed(variant.selector);
@@ -160,9 +164,41 @@ fn union(krate: &syn::Path, variants: &[UnionVariant]) -> TokenStream {
     quote! {
         #[inline]
         fn hash_tree_root(&self) -> [::core::primitive::u8; 32] {
+            #check
             match self {
                 #(#arms)*
             }
         }
     }
+}
+
+/// The part of "compatible merkleization" (simple-serialize.md) that the
+/// traits expose: compatible types are both basic or both composite, and
+/// basic ones have the same size (`uint8` and `byte`). Each option is
+/// compared with the first; the rest of the rule (same field names, same
+/// limits, ...) is the user's to keep. A `const` block, so that it also
+/// holds for generic unions, once their parameters are known.
+fn compatible_check(tree_hash: &TokenStream, variants: &[UnionVariant]) -> Option<TokenStream> {
+    let mut types = variants.iter().filter_map(|v| v.ty.map(|ty| (v.ident, ty)));
+    let (first_ident, first) = types.next()?;
+    let first_key = first.to_token_stream().to_string();
+    let first_basic = quote_spanned!(first.span()=> <#first as #tree_hash>::IS_BASIC);
+    let first_leaf = quote_spanned!(first.span()=> <#first as #tree_hash>::LEAF_SIZE);
+    let asserts: Vec<_> = types
+        .filter(|(_, ty)| ty.to_token_stream().to_string() != first_key)
+        .map(|(ident, ty)| {
+            let msg = Literal::string(&format!(
+                "compatible union options must have compatible merkleization, but variants \
+                 `{first_ident}` and `{ident}` hold types that pack differently into merkle \
+                 leaves (one basic and one composite, or basic types of different sizes)"
+            ));
+            let basic = quote_spanned!(ty.span()=> <#ty as #tree_hash>::IS_BASIC);
+            let leaf = quote_spanned!(ty.span()=> <#ty as #tree_hash>::LEAF_SIZE);
+            // Operators keep the macro's span, so that lints of the user's
+            // code do not read the comparison as written by the user.
+            let same = quote!(#first_basic == #basic && #first_leaf == #leaf);
+            quote_spanned!(ty.span()=> ::core::assert!(#same, #msg);)
+        })
+        .collect();
+    (!asserts.is_empty()).then(|| quote!(const { #(#asserts)* }))
 }

@@ -1,0 +1,201 @@
+//! Derived code names everything by absolute path: it compiles without the
+//! prelude, next to a `mod core` and items named like the prelude's, in a
+//! type whose fields are named like the derive's locals, and it raises no
+//! lint.
+
+#![no_implicit_prelude]
+#![deny(
+    warnings,
+    unused,
+    unused_qualifications,
+    unused_results,
+    trivial_casts,
+    trivial_numeric_casts,
+    unreachable_pub,
+    clippy::all,
+    clippy::pedantic
+)]
+#![allow(
+    non_snake_case,
+    non_camel_case_types,
+    dead_code,
+    clippy::struct_field_names
+)]
+
+use ::peam_ssz_types::{Ssz, TreeHash};
+
+mod core {}
+mod std {}
+mod peam_ssz_core {}
+struct Ok;
+struct Err;
+struct Some;
+struct Result;
+struct Option;
+struct Vec;
+struct usize;
+struct u8;
+struct bool;
+struct DecodeError;
+struct Root;
+trait From {}
+trait Into {}
+trait Iterator {}
+trait AsRef {}
+
+/// Every local and parameter name the derive uses, as a field name, with
+/// fixed- and variable-size fields interleaved.
+#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+struct Locals {
+    bytes: ::core::primitive::u8,
+    offset: Choice,
+    out: ::core::primitive::u16,
+    len: Choice,
+    __bytes: ::core::primitive::u32,
+    __out: Choice,
+    __len: ::core::primitive::u64,
+    __var: Choice,
+    __prev: ::core::primitive::bool,
+    __end: Choice,
+    __pos0: [::core::primitive::u8; 2],
+    __off0: Choice,
+    __end0: ::core::primitive::u8,
+    __tail0: ::core::primitive::u8,
+    __fixed_len: ::core::primitive::u8,
+    __v: ::core::primitive::u8,
+    __e: ::core::primitive::u8,
+    __o: ::core::primitive::u8,
+    __value: ::core::primitive::u8,
+    __selector: ::core::primitive::u8,
+    __body: ::core::primitive::u8,
+    __roots: ::core::primitive::u8,
+    __leaves: ::core::primitive::u8,
+    __buf: ::core::primitive::u8,
+    __out0: Fixed,
+    r#type: ::core::primitive::u8,
+}
+
+/// A fixed-size container with local-like field names.
+#[derive(
+    Ssz,
+    TreeHash,
+    ::std::fmt::Debug,
+    ::std::cmp::PartialEq,
+    ::core::clone::Clone,
+    ::core::marker::Copy,
+)]
+struct Fixed {
+    __bytes: ::core::primitive::u64,
+    __fixed_len: ::core::primitive::u64,
+    __pos0: ::core::primitive::u8,
+}
+
+/// A union whose variants are named like the prelude's.
+#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+enum Choice {
+    None,
+    Some(::core::primitive::u8),
+    Ok(Fixed),
+    Err([::core::primitive::u16; 2]),
+}
+
+/// A progressive container.
+#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+#[ssz(active_fields = [1, 0, 1])]
+struct Progressive {
+    __leaves: ::core::primitive::u8,
+    __roots: Choice,
+}
+
+/// A compatible union.
+#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+#[ssz(compatible_union)]
+enum Compatible {
+    #[ssz(selector = 1)]
+    Ok(Progressive),
+    #[ssz(selector = 2)]
+    Err(Progressive),
+}
+
+/// Transparent newtypes, tuple and named.
+#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+#[ssz(transparent)]
+struct Newtype(Choice);
+
+#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+#[ssz(transparent)]
+struct Named {
+    __out: ::core::primitive::u64,
+}
+
+/// A generic container whose parameters are named like the derive's.
+#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+struct Generic<__T, T, const N: ::core::primitive::usize> {
+    a: [__T; N],
+    b: T,
+}
+
+fn round_trip<T: Ssz + ::std::fmt::Debug + ::std::cmp::PartialEq>(value: &T) {
+    let bytes = Ssz::to_ssz(value);
+    ::std::assert_eq!(Ssz::ssz_len(value), bytes.len());
+    match <T as Ssz>::from_ssz(&bytes) {
+        ::core::result::Result::Ok(decoded) => ::std::assert_eq!(&decoded, value),
+        ::core::result::Result::Err(e) => ::std::panic!("{e}"),
+    }
+}
+
+#[test]
+fn derived_code_compiles_and_round_trips_without_the_prelude() {
+    let fixed = Fixed {
+        __bytes: 1,
+        __fixed_len: 2,
+        __pos0: 3,
+    };
+    let locals = Locals {
+        bytes: 1,
+        offset: Choice::None,
+        out: 2,
+        len: Choice::Some(3),
+        __bytes: 4,
+        __out: Choice::Ok(fixed),
+        __len: 5,
+        __var: Choice::Err([6, 7]),
+        __prev: true,
+        __end: Choice::None,
+        __pos0: [8, 9],
+        __off0: Choice::Some(10),
+        __end0: 11,
+        __tail0: 12,
+        __fixed_len: 13,
+        __v: 14,
+        __e: 15,
+        __o: 16,
+        __value: 17,
+        __selector: 18,
+        __body: 19,
+        __roots: 20,
+        __leaves: 21,
+        __buf: 22,
+        __out0: fixed,
+        r#type: 23,
+    };
+    round_trip(&locals);
+    round_trip(&fixed);
+    round_trip(&Compatible::Err(Progressive {
+        __leaves: 1,
+        __roots: Choice::Some(2),
+    }));
+    round_trip(&Newtype(Choice::Some(9)));
+    round_trip(&Named { __out: 7 });
+    round_trip(&Generic::<::core::primitive::u8, Fixed, 3> {
+        a: [1, 2, 3],
+        b: fixed,
+    });
+    let _root: [::core::primitive::u8; 32] = TreeHash::hash_tree_root(&locals);
+    let _root: [::core::primitive::u8; 32] = TreeHash::hash_tree_root(&Named { __out: 7 });
+    let _root: [::core::primitive::u8; 32] =
+        TreeHash::hash_tree_root(&Compatible::Ok(Progressive {
+            __leaves: 1,
+            __roots: Choice::None,
+        }));
+}
