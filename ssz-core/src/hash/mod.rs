@@ -5,29 +5,100 @@
 //! is chosen once, from the CPU's features, on first use; tests and
 //! benchmarks can force one with [`force_backend`] or call one directly with
 //! [`hash_nodes_with`].
+//!
+//! Each message is one 64-byte block followed by the same padding block
+//! (`0x80`, zeros, the bit length 512), whose message schedule plus round
+//! constants ([`PADDING_WK`]) is a constant: the second block costs only its
+//! 64 rounds.
+//!
+//! # Backends
+//!
+//! | backend | messages at once | instructions |
+//! |---|---|---|
+//! | [`Backend::Portable`] | 1 | `sha2`'s compression function |
+//! | [`Backend::Avx2`] | 8, one per 32-bit lane | AVX2 |
+//! | [`Backend::ShaNi`] | 2, interleaved (1 for an odd last one) | SHA extensions (`sha256rnds2`) |
+//! | [`Backend::Avx512`] | 16, one per 32-bit lane | AVX-512 F + BW (`vprord`, `vpternlogd`) |
+//!
+//! The wide backends hash whole groups of 8 or 16 messages. What is left of
+//! a batch (and every batch of a small tree) goes to the single-message path
+//! when it is short, SHA-NI where the CPU has it (or the portable backend),
+//! else to one more group padded with zero messages. So a six-field
+//! container's root costs a few SHA-NI hashes, and a big list's the widest
+//! kernel.
 
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[macro_use]
+mod lanes;
+
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+mod avx2;
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+mod avx512;
 mod portable;
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+mod shani;
 pub(crate) mod soft;
+
+#[cfg(test)]
+mod tests;
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
 /// A SHA-256 implementation for batches of 64-byte messages.
+///
+/// Every variant exists on every target; the x86 ones are never
+/// [supported](Backend::is_supported) elsewhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Backend {
     /// The `sha2` crate's compression function (which itself uses SHA-NI
     /// where the CPU has it), one message at a time.
     Portable,
+    /// Eight messages at once, one per 32-bit lane of AVX2 registers
+    /// (x86 and x86_64).
+    Avx2,
+    /// The SHA extensions, two messages interleaved (x86 and x86_64).
+    ShaNi,
+    /// Sixteen messages at once, one per 32-bit lane of AVX-512 registers
+    /// (x86 and x86_64, AVX-512 F and BW).
+    Avx512,
 }
 
 impl Backend {
-    /// Every backend, fastest last.
-    pub const ALL: &'static [Backend] = &[Backend::Portable];
+    /// Every backend, slowest first: [`active_backend`] is, unless forced, the
+    /// last one the CPU supports.
+    ///
+    /// SHA-NI comes after AVX2: two interleaved `sha256rnds2` chains beat
+    /// eight AVX2 lanes on the CPUs that have both.
+    pub const ALL: &'static [Backend] = &[
+        Backend::Portable,
+        Backend::Avx2,
+        Backend::ShaNi,
+        Backend::Avx512,
+    ];
 
-    /// Whether this CPU can run the backend.
+    /// Whether this CPU can run the backend (detected at run time; the
+    /// result is cached by [`active_backend`]).
     pub fn is_supported(self) -> bool {
         match self {
             Backend::Portable => true,
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            Backend::ShaNi => {
+                std::is_x86_feature_detected!("sha")
+                    && std::is_x86_feature_detected!("sse2")
+                    && std::is_x86_feature_detected!("ssse3")
+                    && std::is_x86_feature_detected!("sse4.1")
+            }
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            Backend::Avx2 => std::is_x86_feature_detected!("avx2"),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            Backend::Avx512 => {
+                std::is_x86_feature_detected!("avx512f")
+                    && std::is_x86_feature_detected!("avx512bw")
+            }
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => false,
         }
     }
 
@@ -35,19 +106,9 @@ impl Backend {
     pub fn name(self) -> &'static str {
         match self {
             Backend::Portable => "portable",
-        }
-    }
-
-    fn to_u8(self) -> u8 {
-        match self {
-            Backend::Portable => 1,
-        }
-    }
-
-    fn from_u8(v: u8) -> Option<Backend> {
-        match v {
-            1 => Some(Backend::Portable),
-            _ => None,
+            Backend::Avx2 => "avx2",
+            Backend::ShaNi => "sha_ni",
+            Backend::Avx512 => "avx512",
         }
     }
 
@@ -61,8 +122,84 @@ impl Backend {
     }
 }
 
-/// The backend in use; 0 until detected.
+/// What [`hash_nodes`] runs: a backend, and whether the single-message path
+/// (an odd last message, short batches, [`hash64`]) is SHA-NI.
+///
+/// Invariant, which the `unsafe` calls into the kernels rely on:
+/// `backend.is_supported()`, and `sha_ni` only if
+/// `Backend::ShaNi.is_supported()`. Only [`Config::detected`] and
+/// [`Config::only`] (after a check) make one, and [`Config::decode`] only
+/// reads back what they made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Config {
+    backend: Backend,
+    sha_ni: bool,
+}
+
+impl Config {
+    /// The fastest backend, with SHA-NI for the rest when the CPU has it.
+    fn detected() -> Config {
+        Config {
+            backend: Backend::detect(),
+            sha_ni: Backend::ShaNi.is_supported(),
+        }
+    }
+
+    /// `backend` and nothing else: its own remainder handling, with the
+    /// portable backend as the single-message path (SHA-NI's own for
+    /// [`Backend::ShaNi`]). `None` if the CPU cannot run it.
+    fn only(backend: Backend) -> Option<Config> {
+        backend.is_supported().then_some(Config {
+            backend,
+            sha_ni: backend == Backend::ShaNi,
+        })
+    }
+
+    const SHA_NI_BIT: u8 = 0x10;
+
+    fn encode(self) -> u8 {
+        let b = match self.backend {
+            Backend::Portable => 1,
+            Backend::Avx2 => 2,
+            Backend::ShaNi => 3,
+            Backend::Avx512 => 4,
+        };
+        b | if self.sha_ni { Self::SHA_NI_BIT } else { 0 }
+    }
+
+    #[inline]
+    fn decode(v: u8) -> Option<Config> {
+        let backend = match v & !Self::SHA_NI_BIT {
+            1 => Backend::Portable,
+            2 => Backend::Avx2,
+            3 => Backend::ShaNi,
+            4 => Backend::Avx512,
+            _ => return None,
+        };
+        Some(Config {
+            backend,
+            sha_ni: v & Self::SHA_NI_BIT != 0,
+        })
+    }
+}
+
+/// The [`Config`] in use, encoded; 0 until detected.
 static ACTIVE: AtomicU8 = AtomicU8::new(0);
+
+#[inline]
+fn active() -> Config {
+    match Config::decode(ACTIVE.load(Ordering::Relaxed)) {
+        Some(c) => c,
+        None => detect_and_store(),
+    }
+}
+
+#[cold]
+fn detect_and_store() -> Config {
+    let c = Config::detected();
+    ACTIVE.store(c.encode(), Ordering::Relaxed);
+    c
+}
 
 /// The error of forcing a backend this CPU cannot run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,7 +207,11 @@ pub struct Unsupported(pub Backend);
 
 impl core::fmt::Display for Unsupported {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "this CPU cannot run the {} SHA-256 backend", self.0.name())
+        write!(
+            f,
+            "this CPU cannot run the {} SHA-256 backend",
+            self.0.name()
+        )
     }
 }
 
@@ -79,25 +220,23 @@ impl std::error::Error for Unsupported {}
 /// The backend [`hash_nodes`] uses: the fastest this CPU runs, unless forced.
 #[inline]
 pub fn active_backend() -> Backend {
-    match Backend::from_u8(ACTIVE.load(Ordering::Relaxed)) {
-        Some(b) => b,
-        None => {
-            let b = Backend::detect();
-            ACTIVE.store(b.to_u8(), Ordering::Relaxed);
-            b
-        }
-    }
+    active().backend
 }
 
-/// Forces [`hash_nodes`] to use `backend` (for the whole process), or goes
-/// back to the detected one with `None`.
+/// Forces [`hash_nodes`] (and [`hash64`], [`hash_pair`]) to use `backend`
+/// alone, for the whole process, or goes back to the detected one with
+/// `None`.
+///
+/// A forced wide backend hashes what is left after its last whole group with
+/// one more, zero-padded, group, or a last single message with the portable
+/// backend; it never mixes in SHA-NI. The detected configuration does (see
+/// the [module docs](self)).
 pub fn force_backend(backend: Option<Backend>) -> Result<(), Unsupported> {
-    let b = match backend {
-        Some(b) if !b.is_supported() => return Err(Unsupported(b)),
-        Some(b) => b,
-        None => Backend::detect(),
+    let c = match backend {
+        Some(b) => Config::only(b).ok_or(Unsupported(b))?,
+        None => Config::detected(),
     };
-    ACTIVE.store(b.to_u8(), Ordering::Relaxed);
+    ACTIVE.store(c.encode(), Ordering::Relaxed);
     Ok(())
 }
 
@@ -109,10 +248,11 @@ pub fn force_backend(backend: Option<Backend>) -> Result<(), Unsupported> {
 #[inline]
 pub fn hash_nodes(input: &[[u8; 64]], out: &mut [[u8; 32]]) {
     assert_eq!(input.len(), out.len(), "hash_nodes: one output per input");
-    dispatch(active_backend(), input, out);
+    dispatch(active(), input, out);
 }
 
-/// [`hash_nodes`] on a given backend.
+/// [`hash_nodes`] on a given backend alone, as [`force_backend`] would run
+/// it.
 ///
 /// # Panics
 ///
@@ -122,34 +262,63 @@ pub fn hash_nodes_with(
     input: &[[u8; 64]],
     out: &mut [[u8; 32]],
 ) -> Result<(), Unsupported> {
-    assert_eq!(input.len(), out.len(), "hash_nodes_with: one output per input");
-    if !backend.is_supported() {
-        return Err(Unsupported(backend));
-    }
-    dispatch(backend, input, out);
+    assert_eq!(
+        input.len(),
+        out.len(),
+        "hash_nodes_with: one output per input"
+    );
+    let c = Config::only(backend).ok_or(Unsupported(backend))?;
+    dispatch(c, input, out);
     Ok(())
 }
 
+/// Runs `config` on a batch; `input.len() == out.len()`.
 #[inline]
-fn dispatch(backend: Backend, input: &[[u8; 64]], out: &mut [[u8; 32]]) {
-    match backend {
+fn dispatch(config: Config, input: &[[u8; 64]], out: &mut [[u8; 32]]) {
+    debug_assert_eq!(input.len(), out.len());
+    match config.backend {
         Backend::Portable => portable::hash_nodes(input, out),
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        // SAFETY: by the `Config` invariant, the CPU has SHA-NI.
+        Backend::ShaNi => unsafe { shani::hash_nodes(input, out) },
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        // SAFETY: by the `Config` invariant, the CPU has AVX2, and SHA-NI if
+        // `config.sha_ni`.
+        Backend::Avx2 => unsafe { avx2::hash_nodes(input, out, config.sha_ni) },
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        // SAFETY: by the `Config` invariant, the CPU has AVX-512 F and BW,
+        // and SHA-NI if `config.sha_ni`.
+        Backend::Avx512 => unsafe { avx512::hash_nodes(input, out, config.sha_ni) },
+        // No other backend is ever supported here (`Config` invariant).
+        #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+        _ => portable::hash_nodes(input, out),
     }
 }
 
-/// SHA-256 of one 64-byte message, on the fastest single-message path.
+/// SHA-256 of one 64-byte message, on the fastest single-message path
+/// (SHA-NI where the CPU has it, unless another backend is forced).
 #[inline]
 pub fn hash64(input: &[u8; 64]) -> [u8; 32] {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    if active().sha_ni {
+        // SAFETY: by the `Config` invariant, the CPU has SHA-NI.
+        return unsafe { shani::hash64(input) };
+    }
     portable::hash64(input)
 }
 
 /// SHA-256 of the concatenation of two chunks: one merkle parent.
 #[inline]
 pub fn hash_pair(left: &[u8; 32], right: &[u8; 32]) -> [u8; 32] {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    if active().sha_ni {
+        // SAFETY: by the `Config` invariant, the CPU has SHA-NI.
+        return unsafe { shani::hash_pair(left, right) };
+    }
     let mut block = [0u8; 64];
     block[..32].copy_from_slice(left);
     block[32..].copy_from_slice(right);
-    hash64(&block)
+    portable::hash64(&block)
 }
 
 /// SHA-256 of any message (not on the hot path of merkleization).
@@ -163,11 +332,10 @@ pub(crate) const IV: [u32; 8] = [
 ];
 
 /// The round constants.
-#[allow(dead_code)]
 pub(crate) const K: [u32; 64] = soft::K;
 
 /// The second block of every 64-byte message: the `0x80` marker, zeros and
-/// the bit length 512, precomputed once.
+/// the bit length 512.
 pub(crate) const PADDING_BLOCK: [u8; 64] = {
     let mut b = [0u8; 64];
     b[0] = 0x80;
@@ -175,61 +343,15 @@ pub(crate) const PADDING_BLOCK: [u8; 64] = {
     b
 };
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn reference(input: &[u8; 64]) -> [u8; 32] {
-        use sha2::Digest;
-        sha2::Sha256::digest(input).into()
+/// `W[t] + K[t]` of [`PADDING_BLOCK`], for every round `t`: the whole input
+/// of the second block's rounds, computed by the compiler.
+pub(crate) const PADDING_WK: [u32; 64] = {
+    let w = soft::schedule(&PADDING_BLOCK);
+    let mut wk = [0u32; 64];
+    let mut t = 0;
+    while t < 64 {
+        wk[t] = w[t].wrapping_add(K[t]);
+        t += 1;
     }
-
-    #[test]
-    fn every_backend_matches_sha2_for_every_batch_size() {
-        let mut seed = 0x1234_5678_9abc_def0u64;
-        for &backend in Backend::ALL.iter().filter(|b| b.is_supported()) {
-            for n in (0..=64).chain([255, 1000]) {
-                let input: Vec<[u8; 64]> = (0..n)
-                    .map(|_| {
-                        let mut m = [0u8; 64];
-                        for byte in m.iter_mut() {
-                            seed ^= seed << 13;
-                            seed ^= seed >> 7;
-                            seed ^= seed << 17;
-                            *byte = seed as u8;
-                        }
-                        m
-                    })
-                    .collect();
-                let mut out = vec![[0u8; 32]; n];
-                hash_nodes_with(backend, &input, &mut out).unwrap();
-                for (i, (m, o)) in input.iter().zip(&out).enumerate() {
-                    assert_eq!(*o, reference(m), "{backend:?} batch {n} index {i}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn single_message_paths_match_sha2() {
-        let m = [0xa5u8; 64];
-        assert_eq!(hash64(&m), reference(&m));
-        assert_eq!(hash_pair(&[1; 32], &[2; 32]), reference(&{
-            let mut b = [1u8; 64];
-            b[32..].fill(2);
-            b
-        }));
-        assert_eq!(sha256(b"abc"), {
-            use sha2::Digest;
-            <[u8; 32]>::from(sha2::Sha256::digest(b"abc"))
-        });
-    }
-
-    #[test]
-    fn forcing_an_unsupported_backend_fails_and_detection_restores() {
-        assert!(force_backend(Some(Backend::Portable)).is_ok());
-        assert_eq!(active_backend(), Backend::Portable);
-        force_backend(None).unwrap();
-        assert_eq!(active_backend(), Backend::detect());
-    }
-}
+    wk
+};

@@ -14,7 +14,8 @@ pub(crate) const K: [u32; 64] = [
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ];
 
-const fn compress(state: &mut [u32; 8], block: &[u8; 64]) {
+/// The message schedule `W[0..64]` of one block (FIPS 180-4, 6.2.2 step 1).
+pub(crate) const fn schedule(block: &[u8; 64]) -> [u32; 64] {
     let mut w = [0u32; 64];
     let mut i = 0;
     while i < 16 {
@@ -35,8 +36,13 @@ const fn compress(state: &mut [u32; 8], block: &[u8; 64]) {
             .wrapping_add(s1);
         i += 1;
     }
+    w
+}
+
+const fn compress(state: &mut [u32; 8], block: &[u8; 64]) {
+    let w = schedule(block);
     let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
-    i = 0;
+    let mut i = 0;
     while i < 64 {
         let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
         let ch = (e & f) ^ (!e & g);

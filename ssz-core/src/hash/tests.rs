@@ -1,0 +1,397 @@
+//! Every backend and every path through the dispatch against the `sha2`
+//! crate's digest.
+//!
+//! The AVX-512 backend runs where the CPU has AVX-512 F and BW. Where it
+//! does not, `avx512_backend_runs_or_says_why_not` says so on stderr, and
+//! the same tests run the AVX-512 code under Miri, which implements the
+//! instructions itself:
+//!
+//! ```text
+//! RUSTFLAGS="-C target-feature=+avx512f,+avx512bw,+sha,+sse4.1" \
+//!     cargo +nightly miri test -p peam-ssz-core --lib hash::
+//! ```
+
+use super::*;
+use sha2::Digest;
+
+fn reference(input: &[u8]) -> [u8; 32] {
+    sha2::Sha256::digest(input).into()
+}
+
+/// A xorshift generator: reproducible inputs without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn fill(&mut self, bytes: &mut [u8]) {
+        for chunk in bytes.chunks_mut(8) {
+            let r = self.next().to_le_bytes();
+            chunk.copy_from_slice(&r[..chunk.len()]);
+        }
+    }
+
+    fn messages(&mut self, n: usize) -> Vec<[u8; 64]> {
+        (0..n)
+            .map(|_| {
+                let mut m = [0u8; 64];
+                self.fill(&mut m);
+                m
+            })
+            .collect()
+    }
+}
+
+/// Batch sizes: every size up to 64 (all remainders of 8- and 16-lane
+/// groups, with 0 to 4 whole groups), and two big ones with remainders.
+fn batch_sizes() -> Vec<usize> {
+    if cfg!(miri) {
+        // Miri interprets every instruction: whole groups, and the
+        // remainders at the dispatch thresholds.
+        vec![0, 1, 2, 3, 8, 9, 15, 16, 17, 24, 25, 32, 33]
+    } else {
+        (0..=64).chain([1000, 4099]).collect()
+    }
+}
+
+/// Every configuration this CPU can run: each backend alone, each wide
+/// backend with SHA-NI for its remainder, and the detected one.
+fn configs() -> Vec<Config> {
+    let mut configs: Vec<Config> = Backend::ALL
+        .iter()
+        .filter_map(|&b| Config::only(b))
+        .collect();
+    if Backend::ShaNi.is_supported() {
+        for b in [Backend::Avx2, Backend::Avx512] {
+            if b.is_supported() {
+                configs.push(Config {
+                    backend: b,
+                    sha_ni: true,
+                });
+            }
+        }
+    }
+    configs.push(Config::detected());
+    configs
+}
+
+fn check(config: Config, input: &[[u8; 64]]) {
+    let mut out = vec![[0u8; 32]; input.len()];
+    dispatch(config, input, &mut out);
+    for (i, (m, o)) in input.iter().zip(&out).enumerate() {
+        assert_eq!(
+            *o,
+            reference(m),
+            "{config:?}, batch of {}, index {i}",
+            input.len()
+        );
+    }
+}
+
+#[test]
+fn every_configuration_matches_sha2_for_every_batch_size() {
+    let mut rng = Rng(0x1234_5678_9abc_def0);
+    for config in configs() {
+        for n in batch_sizes() {
+            check(config, &rng.messages(n));
+        }
+    }
+}
+
+#[test]
+fn every_backend_matches_sha2_through_the_public_entry_point() {
+    let mut rng = Rng(0x0bad_cafe_f00d_0001);
+    for &backend in Backend::ALL {
+        let input = rng.messages(37);
+        let mut out = vec![[0u8; 32]; input.len()];
+        if !backend.is_supported() {
+            assert_eq!(
+                hash_nodes_with(backend, &input, &mut out),
+                Err(Unsupported(backend))
+            );
+            continue;
+        }
+        hash_nodes_with(backend, &input, &mut out).unwrap();
+        for (m, o) in input.iter().zip(&out) {
+            assert_eq!(*o, reference(m), "{backend:?}");
+        }
+    }
+}
+
+/// Lanes must not leak into each other: a batch of equal messages but one,
+/// at every position of a 16-lane group.
+#[test]
+fn one_different_message_changes_only_its_own_digest() {
+    let same = [0x5au8; 64];
+    let mut other = same;
+    other[63] ^= 1;
+    for config in configs() {
+        for pos in 0..16 {
+            let mut input = vec![same; 16];
+            input[pos] = other;
+            check(config, &input);
+        }
+    }
+}
+
+#[test]
+fn edge_messages_match_sha2() {
+    let messages = [[0u8; 64], [0xff; 64], PADDING_BLOCK, {
+        let mut m = [0u8; 64];
+        m[0] = 0x80;
+        m
+    }];
+    let input: Vec<[u8; 64]> = messages.iter().cycle().take(20).copied().collect();
+    for config in configs() {
+        check(config, &input);
+    }
+}
+
+#[test]
+fn empty_batches_touch_nothing() {
+    for config in configs() {
+        dispatch(config, &[], &mut []);
+    }
+}
+
+#[test]
+#[should_panic(expected = "one output per input")]
+fn hash_nodes_rejects_mismatched_lengths() {
+    hash_nodes(&[[0; 64]; 2], &mut [[0; 32]; 3]);
+}
+
+/// The padding block's message schedule, computed independently of this
+/// crate (FIPS 180-4, 6.2.2 step 1, on `0x80`, 55 zero bytes and the
+/// big-endian bit length 512).
+const PADDING_SCHEDULE: [u32; 64] = [
+    0x80000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000200,
+    0x80000000, 0x01400000, 0x00205000, 0x00005088, 0x22000800, 0x22550014, 0x05089742, 0xa0000020,
+    0x5a880000, 0x005c9400, 0x0016d49d, 0xfa801f00, 0xd33225d0, 0x11675959, 0xf6e6bfda, 0xb30c1549,
+    0x08b2b050, 0x9d7c4c27, 0x0ce2a393, 0x88e6e1ea, 0xa52b4335, 0x67a16f49, 0xd732016f, 0x4eeb2e91,
+    0x5dbf55e5, 0x8eee2335, 0xe2bc5ec2, 0xa83f4394, 0x45ad78f7, 0x36f3d0cd, 0xd99c05e8, 0xb0511dc7,
+    0x69bc7ac4, 0xbd11375b, 0xe3ba71e5, 0x3b209ff2, 0x18feee17, 0xe25ad9e7, 0x13375046, 0x0515089d,
+    0x4f0d0f04, 0x2627484e, 0x310128d2, 0xc668b434, 0x420841cc, 0x62d311b8, 0xe59ba771, 0x85a7a484,
+];
+
+#[test]
+fn padding_schedule_is_the_schedule_of_the_padding_block() {
+    // The block: what SHA-256 appends to every 64-byte message.
+    let mut padded = [0u8; 128];
+    padded[64] = 0x80;
+    padded[120..].copy_from_slice(&512u64.to_be_bytes());
+    assert_eq!(padded[64..], PADDING_BLOCK);
+
+    // Its schedule, straight from the definition, at run time.
+    let rotr = |x: u32, n: u32| x.rotate_right(n);
+    let mut w = [0u32; 64];
+    for (t, word) in PADDING_BLOCK.chunks(4).enumerate() {
+        w[t] = u32::from_be_bytes(word.try_into().unwrap());
+    }
+    for t in 16..64 {
+        let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3);
+        let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10);
+        w[t] = s1
+            .wrapping_add(w[t - 7])
+            .wrapping_add(s0)
+            .wrapping_add(w[t - 16]);
+    }
+    assert_eq!(w, PADDING_SCHEDULE);
+    assert_eq!(soft::schedule(&PADDING_BLOCK), PADDING_SCHEDULE);
+    for t in 0..64 {
+        assert_eq!(
+            PADDING_WK[t],
+            PADDING_SCHEDULE[t].wrapping_add(K[t]),
+            "round {t}"
+        );
+    }
+    // The first and last round constants, from FIPS 180-4, 4.2.2.
+    assert_eq!((K[0], K[63]), (0x428a2f98, 0xc67178f2));
+}
+
+#[test]
+fn the_compile_time_hash_matches_sha2() {
+    let mut rng = Rng(77);
+    for m in rng.messages(50).iter().chain(&[[0u8; 64]]) {
+        assert_eq!(soft::hash64(m), reference(m));
+    }
+}
+
+#[test]
+fn single_message_paths_match_sha2() {
+    let mut rng = Rng(0xfeed);
+    for _ in 0..if cfg!(miri) { 3 } else { 200 } {
+        let mut m = [0u8; 64];
+        rng.fill(&mut m);
+        let (left, right) = m.split_at(32);
+        let (left, right) = (left.try_into().unwrap(), right.try_into().unwrap());
+        assert_eq!(hash64(&m), reference(&m));
+        assert_eq!(hash_pair(left, right), reference(&m));
+        assert_eq!(portable::hash64(&m), reference(&m));
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        if Backend::ShaNi.is_supported() {
+            // SAFETY: SHA-NI detected just above.
+            unsafe {
+                assert_eq!(shani::hash64(&m), reference(&m));
+                assert_eq!(shani::hash_pair(left, right), reference(&m));
+            }
+        }
+    }
+    // FIPS 180-2, appendix B.1.
+    assert_eq!(
+        sha256(b"abc"),
+        [
+            0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea, 0x41, 0x41, 0x40, 0xde, 0x5d, 0xae,
+            0x22, 0x23, 0xb0, 0x03, 0x61, 0xa3, 0x96, 0x17, 0x7a, 0x9c, 0xb4, 0x10, 0xff, 0x61,
+            0xf2, 0x00, 0x15, 0xad
+        ]
+    );
+}
+
+/// The SHA-256 of 64 zero bytes, the first zero-subtree hash, as a literal.
+#[test]
+fn every_configuration_hashes_a_zero_pair_to_its_known_digest() {
+    let expected = [
+        0xf5, 0xa5, 0xfd, 0x42, 0xd1, 0x6a, 0x20, 0x30, 0x27, 0x98, 0xef, 0x6e, 0xd3, 0x09, 0x97,
+        0x9b, 0x43, 0x00, 0x3d, 0x23, 0x20, 0xd9, 0xf0, 0xe8, 0xea, 0x98, 0x31, 0xa9, 0x27, 0x59,
+        0xfb, 0x4b,
+    ];
+    for config in configs() {
+        let mut out = [[0u8; 32]; 17];
+        dispatch(config, &[[0u8; 64]; 17], &mut out);
+        assert!(out.iter().all(|d| *d == expected), "{config:?}");
+    }
+    assert_eq!(hash_pair(&[0; 32], &[0; 32]), expected);
+}
+
+#[test]
+fn configurations_round_trip_through_their_encoding() {
+    for &backend in Backend::ALL {
+        for sha_ni in [false, true] {
+            let c = Config { backend, sha_ni };
+            assert_eq!(Config::decode(c.encode()), Some(c));
+        }
+    }
+    assert_eq!(Config::decode(0), None);
+}
+
+#[test]
+fn forcing_a_backend_and_going_back_to_detection() {
+    for &backend in Backend::ALL {
+        match force_backend(Some(backend)) {
+            Ok(()) => {
+                assert!(backend.is_supported());
+                assert_eq!(active_backend(), backend);
+                let m = [0x33u8; 64];
+                assert_eq!(hash64(&m), reference(&m));
+            }
+            Err(e) => {
+                assert!(!backend.is_supported());
+                assert_eq!(e, Unsupported(backend));
+            }
+        }
+    }
+    force_backend(None).unwrap();
+    assert_eq!(active_backend(), Backend::detect());
+    assert_eq!(active(), Config::detected());
+}
+
+#[test]
+fn detection_picks_the_last_supported_backend() {
+    let last = *Backend::ALL.iter().rfind(|b| b.is_supported()).unwrap();
+    assert_eq!(Backend::detect(), last);
+    assert!(Backend::Portable.is_supported());
+    assert_eq!(Backend::ALL.first(), Some(&Backend::Portable));
+}
+
+/// `vpternlogd` computes bit `4x + 2y + z` of its immediate from the bits
+/// `x, y, z` of its three operands; the AVX-512 backend's immediates must
+/// be the truth tables of the functions they stand for.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[test]
+fn ternary_logic_immediates_are_the_truth_tables() {
+    fn ternlog(imm: i32, x: u32, y: u32, z: u32) -> u32 {
+        (0..32).fold(0, |acc, bit| {
+            let idx = (((x >> bit) & 1) << 2) | (((y >> bit) & 1) << 1) | ((z >> bit) & 1);
+            acc | ((((imm as u32) >> idx) & 1) << bit)
+        })
+    }
+    let mut rng = Rng(3);
+    for _ in 0..if cfg!(miri) { 20 } else { 1000 } {
+        let (x, y, z) = (
+            rng.next() as u32,
+            rng.next() as u32,
+            (rng.next() >> 32) as u32,
+        );
+        assert_eq!(ternlog(avx512::XOR3, x, y, z), x ^ y ^ z);
+        assert_eq!(ternlog(avx512::CH, x, y, z), (x & y) ^ (!x & z));
+        assert_eq!(ternlog(avx512::MAJ, x, y, z), (x & y) ^ (x & z) ^ (y & z));
+    }
+}
+
+/// Says on stderr whether this run exercised the AVX-512 kernel; fails
+/// only if the CPU has it and it is wrong (which the tests above check too).
+#[test]
+fn avx512_backend_runs_or_says_why_not() {
+    if Backend::Avx512.is_supported() {
+        eprintln!("hash: AVX-512 F+BW detected; the avx512 backend is tested");
+        let mut rng = Rng(16);
+        check(Config::only(Backend::Avx512).unwrap(), &rng.messages(48));
+    } else {
+        eprintln!(
+            "hash: NOTE this CPU lacks AVX-512 F+BW: the avx512 backend was NOT run \
+             (run the hash tests under Miri with AVX-512 target features to run it)"
+        );
+    }
+}
+
+/// Nanoseconds per 64-byte node of each path, on batches of 16384 nodes:
+/// `cargo test --release -p peam-ssz-core --lib hash::tests::speed -- --ignored --nocapture`
+#[test]
+#[ignore = "a measurement, not a test"]
+fn speed() {
+    use std::time::Instant;
+    const NODES: usize = 16384;
+    let input = Rng(0x5eed).messages(NODES);
+    let mut out = vec![[0u8; 32]; NODES];
+    type Batch<'a> = &'a mut dyn FnMut(&[[u8; 64]], &mut [[u8; 32]]);
+    let mut measure = |name: &str, f: Batch| {
+        f(&input, &mut out);
+        for (m, o) in input.iter().zip(&out) {
+            assert_eq!(*o, reference(m), "{name}");
+        }
+        let best = (0..15)
+            .map(|_| {
+                let start = Instant::now();
+                f(std::hint::black_box(&input), &mut out);
+                start.elapsed().as_nanos() as f64 / NODES as f64
+            })
+            .fold(f64::INFINITY, f64::min);
+        println!("{name:>22}: {best:6.1} ns/node");
+    };
+    measure("sha2 digest", &mut |i, o| {
+        for (m, d) in i.iter().zip(o.iter_mut()) {
+            *d = reference(m);
+        }
+    });
+    for config in configs() {
+        let name = format!(
+            "{}{}",
+            config.backend.name(),
+            if config.sha_ni { "+sha_ni" } else { "" }
+        );
+        measure(&name, &mut |i, o| dispatch(config, i, o));
+    }
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    if Backend::ShaNi.is_supported() {
+        // SAFETY: SHA-NI detected just above.
+        measure("sha_ni 1-way", &mut |i, o| unsafe {
+            shani::hash_batch_1way(i, o)
+        });
+    }
+}
