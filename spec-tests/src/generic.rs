@@ -1,1 +1,567 @@
-//! The types of the `ssz_generic` suite.
+//! The types of the `ssz_generic` suite (consensus-specs v1.6.1,
+//! `tests/formats/ssz_generic`), and the check of each case.
+//!
+//! The type of a case is spelled in its handler and name: `uint_{size}`,
+//! `vec_{element}_{length}`, `bitvec_{length}`, `bitlist_{limit}`,
+//! `proglist_{element}`, `progbitlist`, or the name of a test container or
+//! union, followed by `_{extra...}` (`vec_uint16_31_random`,
+//! `ProgressiveComplexTestStruct_lengthy_3`). [`check_for`] maps a case to
+//! its check; a type it does not know is an error, never a case skipped.
+//!
+//! Basic vectors are checked twice: as [`Vector`] and as an array `[T; N]`,
+//! the two spellings of `Vector[T, N]`.
+
+use crate::harness::{check_invalid, check_valid, check_valid_with, Case};
+use core::fmt::Debug;
+use peam_ssz_types::{
+    serde_utils, Bitlist, Bitvector, ByteList, List, ProgressiveBitlist, ProgressiveList, Ssz,
+    TreeHash, Vector, U, U256,
+};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+/// The file of a valid case holding its root.
+pub const META_FILE: &str = "meta.yaml";
+
+/// The handlers of the `ssz_generic` suite in v1.6.1.
+pub const HANDLERS: [&str; 10] = [
+    "basic_progressive_list",
+    "basic_vector",
+    "bitlist",
+    "bitvector",
+    "boolean",
+    "compatible_unions",
+    "containers",
+    "progressive_bitlist",
+    "progressive_containers",
+    "uints",
+];
+
+/// The suites of each handler.
+pub const SUITES: [&str; 2] = ["valid", "invalid"];
+
+/// The check of one case.
+pub type Check = fn(&Case) -> Result<(), String>;
+
+// ---------------------------------------------------------------------------
+// Test containers (`containers` and `progressive_containers` handlers).
+// Field names are lowercase here and uppercase in value.yaml.
+// ---------------------------------------------------------------------------
+
+/// `SingleFieldTestStruct`.
+#[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
+#[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
+pub struct SingleFieldTestStruct {
+    pub a: u8,
+}
+
+/// `SmallTestStruct`.
+#[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
+#[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
+pub struct SmallTestStruct {
+    pub a: u16,
+    pub b: u16,
+}
+
+/// `FixedTestStruct`.
+#[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
+#[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
+pub struct FixedTestStruct {
+    pub a: u8,
+    pub b: u64,
+    pub c: u32,
+}
+
+/// `VarTestStruct`.
+#[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
+#[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
+pub struct VarTestStruct {
+    pub a: u16,
+    pub b: List<u16, U<1024>>,
+    pub c: u8,
+}
+
+/// `ComplexTestStruct`. `F` is a [`Vector`] and `G` an array: both spell
+/// `Vector[T, N]`.
+#[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
+#[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
+pub struct ComplexTestStruct {
+    pub a: u16,
+    pub b: List<u16, U<128>>,
+    pub c: u8,
+    pub d: ByteList<U<256>>,
+    pub e: VarTestStruct,
+    pub f: Vector<FixedTestStruct, U<4>>,
+    pub g: [VarTestStruct; 2],
+}
+
+/// `ProgressiveTestStruct`.
+#[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
+#[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
+pub struct ProgressiveTestStruct {
+    pub a: ProgressiveList<u8>,
+    pub b: ProgressiveList<u64>,
+    pub c: ProgressiveList<SmallTestStruct>,
+    pub d: ProgressiveList<ProgressiveList<VarTestStruct>>,
+}
+
+/// `BitsStruct`.
+#[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
+#[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
+pub struct BitsStruct {
+    pub a: Bitlist<U<5>>,
+    pub b: Bitvector<U<2>>,
+    pub c: Bitvector<U<1>>,
+    pub d: Bitlist<U<6>>,
+    pub e: Bitvector<U<8>>,
+}
+
+/// `ProgressiveBitsStruct`.
+#[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
+#[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
+pub struct ProgressiveBitsStruct {
+    pub a: Bitvector<U<256>>,
+    pub b: Bitlist<U<256>>,
+    pub c: ProgressiveBitlist,
+    pub d: Bitvector<U<257>>,
+    pub e: Bitlist<U<257>>,
+    pub f: ProgressiveBitlist,
+    pub g: Bitvector<U<1280>>,
+    pub h: Bitlist<U<1280>>,
+    pub i: ProgressiveBitlist,
+    pub j: Bitvector<U<1281>>,
+    pub k: Bitlist<U<1281>>,
+    pub l: ProgressiveBitlist,
+}
+
+/// `ProgressiveSingleFieldContainerTestStruct`:
+/// `ProgressiveContainer(active_fields=[1])`.
+#[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
+#[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
+#[ssz(active_fields = [1])]
+pub struct ProgressiveSingleFieldContainerTestStruct {
+    pub a: u8,
+}
+
+/// `ProgressiveSingleListContainerTestStruct`:
+/// `ProgressiveContainer(active_fields=[0, 0, 0, 0, 1])`.
+#[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
+#[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
+#[ssz(active_fields = [0, 0, 0, 0, 1])]
+pub struct ProgressiveSingleListContainerTestStruct {
+    pub c: ProgressiveBitlist,
+}
+
+/// `ProgressiveVarTestStruct`:
+/// `ProgressiveContainer(active_fields=[1, 0, 1, 0, 1])`.
+#[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
+#[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
+#[ssz(active_fields = [1, 0, 1, 0, 1])]
+pub struct ProgressiveVarTestStruct {
+    pub a: u8,
+    pub b: List<u16, U<123>>,
+    pub c: ProgressiveBitlist,
+}
+
+/// `ProgressiveComplexTestStruct`: `ProgressiveContainer(active_fields=[1,
+/// 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1])`.
+#[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
+#[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
+#[ssz(active_fields = [1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1])]
+pub struct ProgressiveComplexTestStruct {
+    pub a: u8,
+    pub b: List<u16, U<123>>,
+    pub c: ProgressiveBitlist,
+    pub d: ProgressiveList<u64>,
+    pub e: ProgressiveList<SmallTestStruct>,
+    pub f: ProgressiveList<ProgressiveList<VarTestStruct>>,
+    pub g: List<ProgressiveSingleFieldContainerTestStruct, U<10>>,
+    pub h: ProgressiveList<ProgressiveVarTestStruct>,
+}
+
+// ---------------------------------------------------------------------------
+// Compatible unions (`compatible_unions` handler). value.yaml writes them as
+// `selector: N` and `data: <the value>`.
+// ---------------------------------------------------------------------------
+
+/// `CompatibleUnionA = CompatibleUnion({1: ProgressiveSingleFieldContainerTestStruct})`.
+#[derive(Ssz, TreeHash, Clone, PartialEq, Eq, Debug)]
+#[ssz(compatible_union)]
+pub enum CompatibleUnionA {
+    #[ssz(selector = 1)]
+    A(ProgressiveSingleFieldContainerTestStruct),
+}
+
+/// `CompatibleUnionBC = CompatibleUnion({2:
+/// ProgressiveSingleListContainerTestStruct, 3: ProgressiveVarTestStruct})`.
+#[derive(Ssz, TreeHash, Clone, PartialEq, Eq, Debug)]
+#[ssz(compatible_union)]
+pub enum CompatibleUnionBC {
+    #[ssz(selector = 2)]
+    B(ProgressiveSingleListContainerTestStruct),
+    #[ssz(selector = 3)]
+    C(ProgressiveVarTestStruct),
+}
+
+/// `CompatibleUnionABCA = CompatibleUnion({1:
+/// ProgressiveSingleFieldContainerTestStruct, 2:
+/// ProgressiveSingleListContainerTestStruct, 3: ProgressiveVarTestStruct, 4:
+/// ProgressiveSingleFieldContainerTestStruct})`.
+#[derive(Ssz, TreeHash, Clone, PartialEq, Eq, Debug)]
+#[ssz(compatible_union)]
+pub enum CompatibleUnionABCA {
+    #[ssz(selector = 1)]
+    A1(ProgressiveSingleFieldContainerTestStruct),
+    #[ssz(selector = 2)]
+    B(ProgressiveSingleListContainerTestStruct),
+    #[ssz(selector = 3)]
+    C(ProgressiveVarTestStruct),
+    #[ssz(selector = 4)]
+    A4(ProgressiveSingleFieldContainerTestStruct),
+}
+
+/// `selector: N` and `data: ...`, the YAML of a union.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UnionYaml {
+    selector: u8,
+    data: serde_yaml::Value,
+}
+
+macro_rules! union_deserialize {
+    ($union:ident { $($selector:literal => $variant:ident),* $(,)? }) => {
+        impl<'de> Deserialize<'de> for $union {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                use serde::de::Error;
+                let yaml = UnionYaml::deserialize(deserializer)?;
+                match yaml.selector {
+                    $($selector => serde_yaml::from_value(yaml.data)
+                        .map($union::$variant)
+                        .map_err(|e| D::Error::custom(format_args!("data of selector {}: {e}", $selector))),)*
+                    other => Err(D::Error::custom(format_args!(
+                        "selector {other} is not a selector of {}",
+                        stringify!($union)
+                    ))),
+                }
+            }
+        }
+    };
+}
+
+union_deserialize!(CompatibleUnionA { 1 => A });
+union_deserialize!(CompatibleUnionBC { 2 => B, 3 => C });
+union_deserialize!(CompatibleUnionABCA { 1 => A1, 2 => B, 3 => C, 4 => A4 });
+
+// ---------------------------------------------------------------------------
+// Basic types and how value.yaml writes them.
+// ---------------------------------------------------------------------------
+
+/// A basic type of the suite: `bool` or `uintN`.
+///
+/// value.yaml writes `uint128` and `uint256` as quoted decimal strings and
+/// the others as YAML numbers and booleans. [`U256`] reads decimal strings
+/// itself; `u128` reads numbers only, so it goes through
+/// [`serde_utils::quoted_u128`] and [`serde_utils::quoted_int_seq`].
+pub trait Basic:
+    Ssz + TreeHash + DeserializeOwned + PartialEq + Debug + Clone + Send + Sync + 'static
+{
+    /// One value, from the text of value.yaml.
+    fn parse_one(yaml: &str) -> Result<Self, String> {
+        serde_yaml::from_str(yaml).map_err(|e| e.to_string())
+    }
+
+    /// A vector, from the text of value.yaml.
+    fn parse_vector<const N: usize>(yaml: &str) -> Result<Vector<Self, U<N>>, String> {
+        serde_yaml::from_str(yaml).map_err(|e| e.to_string())
+    }
+
+    /// A progressive list, from the text of value.yaml.
+    fn parse_progressive_list(yaml: &str) -> Result<ProgressiveList<Self>, String> {
+        serde_yaml::from_str(yaml).map_err(|e| e.to_string())
+    }
+}
+
+impl Basic for bool {}
+impl Basic for u8 {}
+impl Basic for u16 {}
+impl Basic for u32 {}
+impl Basic for u64 {}
+impl Basic for U256 {}
+
+impl Basic for u128 {
+    fn parse_one(yaml: &str) -> Result<Self, String> {
+        serde_utils::quoted_u128::deserialize(serde_yaml::Deserializer::from_str(yaml))
+            .map_err(|e| e.to_string())
+    }
+
+    fn parse_vector<const N: usize>(yaml: &str) -> Result<Vector<Self, U<N>>, String> {
+        serde_utils::quoted_int_seq::deserialize(serde_yaml::Deserializer::from_str(yaml))
+            .map_err(|e| e.to_string())
+    }
+
+    fn parse_progressive_list(yaml: &str) -> Result<ProgressiveList<Self>, String> {
+        serde_utils::quoted_int_seq::deserialize(serde_yaml::Deserializer::from_str(yaml))
+            .map_err(|e| e.to_string())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Checks.
+// ---------------------------------------------------------------------------
+
+fn serde_check<T>(valid: bool) -> Check
+where
+    T: Ssz + TreeHash + DeserializeOwned + PartialEq + Debug,
+{
+    if valid {
+        |case| check_valid::<T>(case, META_FILE)
+    } else {
+        check_invalid::<T>
+    }
+}
+
+fn uint_check<T: Basic>(valid: bool) -> Check {
+    if valid {
+        |case| check_valid_with::<T>(case, META_FILE, T::parse_one)
+    } else {
+        check_invalid::<T>
+    }
+}
+
+fn vector_valid<T: Basic, const N: usize>(case: &Case) -> Result<(), String> {
+    check_valid_with::<Vector<T, U<N>>>(case, META_FILE, T::parse_vector)?;
+    check_valid_with::<[T; N]>(case, META_FILE, |yaml| {
+        let vector = T::parse_vector::<N>(yaml)?;
+        <[T; N]>::try_from(vector.as_slice().to_vec())
+            .map_err(|v| format!("{} elements for [T; {N}]", v.len()))
+    })
+}
+
+fn vector_invalid<T: Basic, const N: usize>(case: &Case) -> Result<(), String> {
+    check_invalid::<Vector<T, U<N>>>(case)?;
+    check_invalid::<[T; N]>(case)
+}
+
+fn vector_check<T: Basic, const N: usize>(valid: bool) -> Check {
+    if valid {
+        vector_valid::<T, N>
+    } else {
+        vector_invalid::<T, N>
+    }
+}
+
+fn proglist_check<T: Basic>(valid: bool) -> Check {
+    if valid {
+        |case| check_valid_with::<ProgressiveList<T>>(case, META_FILE, T::parse_progressive_list)
+    } else {
+        check_invalid::<ProgressiveList<T>>
+    }
+}
+
+/// Lengths of `vec_{element}_{length}` in v1.6.1 (0 only in the invalid
+/// suite: `Vector[T, 0]` is an illegal type).
+fn vector_len_check<T: Basic>(len: usize, valid: bool) -> Option<Check> {
+    macro_rules! lengths {
+        ($($n:literal),*) => {
+            match len {
+                $($n => Some(vector_check::<T, $n>(valid)),)*
+                _ => None,
+            }
+        };
+    }
+    lengths!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 32, 33, 511, 512, 513)
+}
+
+/// Lengths of `bitvec_{length}` in v1.6.1 (0 only in the invalid suite).
+fn bitvector_check(len: usize, valid: bool) -> Option<Check> {
+    macro_rules! lengths {
+        ($($n:literal),*) => {
+            match len {
+                $($n => Some(serde_check::<Bitvector<U<$n>>>(valid)),)*
+                _ => None,
+            }
+        };
+    }
+    lengths!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 32, 33, 511, 512, 513)
+}
+
+/// Limits of `bitlist_{limit}` in v1.6.1.
+fn bitlist_check(limit: usize, valid: bool) -> Option<Check> {
+    macro_rules! limits {
+        ($($n:literal),*) => {
+            match limit {
+                $($n => Some(serde_check::<Bitlist<U<$n>>>(valid)),)*
+                _ => None,
+            }
+        };
+    }
+    limits!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 32, 33, 511, 512, 513)
+}
+
+/// Calls `$f::<T>($args)` with `T` the basic type spelled `$name`.
+macro_rules! with_basic {
+    ($name:expr, $f:ident ($($arg:expr),*)) => {
+        match $name {
+            "bool" => Some($f::<bool>($($arg),*)),
+            "uint8" => Some($f::<u8>($($arg),*)),
+            "uint16" => Some($f::<u16>($($arg),*)),
+            "uint32" => Some($f::<u32>($($arg),*)),
+            "uint64" => Some($f::<u64>($($arg),*)),
+            "uint128" => Some($f::<u128>($($arg),*)),
+            "uint256" => Some($f::<U256>($($arg),*)),
+            _ => None,
+        }
+    };
+}
+
+/// The check of case `name` of `handler`, in the valid suite if `valid`,
+/// else the invalid one. An error names what is not known: the handler, or
+/// the type spelled in the name.
+pub fn check_for(handler: &str, valid: bool, name: &str) -> Result<Check, String> {
+    let tokens: Vec<&str> = name.split('_').collect();
+    let unknown = || format!("handler {handler}: no type for the case name {name:?}");
+    let number = |i: usize| tokens.get(i).and_then(|t| t.parse::<usize>().ok());
+    let check = match handler {
+        "uints" => match (tokens.first(), tokens.get(1)) {
+            (Some(&"uint"), Some(&"8")) => Some(uint_check::<u8>(valid)),
+            (Some(&"uint"), Some(&"16")) => Some(uint_check::<u16>(valid)),
+            (Some(&"uint"), Some(&"32")) => Some(uint_check::<u32>(valid)),
+            (Some(&"uint"), Some(&"64")) => Some(uint_check::<u64>(valid)),
+            (Some(&"uint"), Some(&"128")) => Some(uint_check::<u128>(valid)),
+            (Some(&"uint"), Some(&"256")) => Some(uint_check::<U256>(valid)),
+            _ => None,
+        },
+        // The names of boolean cases only describe the value.
+        "boolean" => Some(serde_check::<bool>(valid)),
+        "basic_vector" => match (tokens.first(), tokens.get(1), number(2)) {
+            (Some(&"vec"), Some(elem), Some(len)) => {
+                with_basic!(*elem, vector_len_check(len, valid)).flatten()
+            }
+            _ => None,
+        },
+        "bitvector" => match (tokens.first(), number(1)) {
+            (Some(&"bitvec"), Some(len)) => bitvector_check(len, valid),
+            _ => None,
+        },
+        "bitlist" => match (tokens.first(), number(1)) {
+            (Some(&"bitlist"), Some(limit)) => bitlist_check(limit, valid),
+            _ => None,
+        },
+        "basic_progressive_list" => match (tokens.first(), tokens.get(1)) {
+            (Some(&"proglist"), Some(elem)) => with_basic!(*elem, proglist_check(valid)),
+            _ => None,
+        },
+        "progressive_bitlist" => match tokens.first() {
+            Some(&"progbitlist") => Some(serde_check::<ProgressiveBitlist>(valid)),
+            _ => None,
+        },
+        "containers" => match tokens.first().copied() {
+            Some("SingleFieldTestStruct") => Some(serde_check::<SingleFieldTestStruct>(valid)),
+            Some("SmallTestStruct") => Some(serde_check::<SmallTestStruct>(valid)),
+            Some("FixedTestStruct") => Some(serde_check::<FixedTestStruct>(valid)),
+            Some("VarTestStruct") => Some(serde_check::<VarTestStruct>(valid)),
+            Some("ComplexTestStruct") => Some(serde_check::<ComplexTestStruct>(valid)),
+            Some("ProgressiveTestStruct") => Some(serde_check::<ProgressiveTestStruct>(valid)),
+            Some("BitsStruct") => Some(serde_check::<BitsStruct>(valid)),
+            Some("ProgressiveBitsStruct") => Some(serde_check::<ProgressiveBitsStruct>(valid)),
+            _ => None,
+        },
+        "progressive_containers" => match tokens.first().copied() {
+            Some("ProgressiveSingleFieldContainerTestStruct") => Some(serde_check::<
+                ProgressiveSingleFieldContainerTestStruct,
+            >(valid)),
+            Some("ProgressiveSingleListContainerTestStruct") => Some(serde_check::<
+                ProgressiveSingleListContainerTestStruct,
+            >(valid)),
+            Some("ProgressiveVarTestStruct") => {
+                Some(serde_check::<ProgressiveVarTestStruct>(valid))
+            }
+            Some("ProgressiveComplexTestStruct") => {
+                Some(serde_check::<ProgressiveComplexTestStruct>(valid))
+            }
+            _ => None,
+        },
+        "compatible_unions" => match tokens.first().copied() {
+            Some("CompatibleUnionA") => Some(serde_check::<CompatibleUnionA>(valid)),
+            Some("CompatibleUnionBC") => Some(serde_check::<CompatibleUnionBC>(valid)),
+            Some("CompatibleUnionABCA") => Some(serde_check::<CompatibleUnionABCA>(valid)),
+            _ => None,
+        },
+        _ => return Err(format!("unknown ssz_generic handler {handler:?}")),
+    };
+    check.ok_or_else(unknown)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn case_names_map_to_types() {
+        for (handler, name) in [
+            ("uints", "uint_128_one_byte_longer"),
+            ("boolean", "byte_rev_nibble"),
+            ("basic_vector", "vec_uint256_513_random_one_more"),
+            ("basic_vector", "vec_bool_0"),
+            ("bitvector", "bitvec_0"),
+            ("bitlist", "bitlist_1_but_9"),
+            ("basic_progressive_list", "proglist_bool_1366_zero_0x80"),
+            ("progressive_bitlist", "progbitlist"),
+            ("progressive_bitlist", "progbitlist_lengthy_1025_3"),
+            (
+                "containers",
+                "ProgressiveBitsStruct_nil_offset_410_minus_one",
+            ),
+            ("containers", "BitsStruct"),
+            (
+                "progressive_containers",
+                "ProgressiveVarTestStruct_random_offset_5_zeroed",
+            ),
+            ("compatible_unions", "CompatibleUnionABCA_selector_6_none"),
+        ] {
+            for valid in [true, false] {
+                assert!(check_for(handler, valid, name).is_ok(), "{handler}/{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_types_are_errors() {
+        for (handler, name) in [
+            ("uints", "uint_512_max"),
+            ("uints", "int_8_max"),
+            ("basic_vector", "vec_uint512_4_max"),
+            ("basic_vector", "vec_uint8_1000_max"),
+            ("basic_vector", "vec_uint8_max"),
+            ("bitvector", "bitvec_max"),
+            ("bitlist", "bitvec_8"),
+            ("basic_progressive_list", "proglist_int8_zero_2"),
+            ("progressive_bitlist", "progbitlists_zero"),
+            ("containers", "ProgressiveVarTestStruct_zero"),
+            ("containers", "BitsStructs_zero"),
+            ("progressive_containers", "BitsStruct_zero"),
+            ("compatible_unions", "CompatibleUnionAB_zero"),
+            ("complex_vector", "vec_uint8_2"),
+        ] {
+            let err = check_for(handler, true, name).expect_err(name);
+            assert!(err.contains(handler), "{err}");
+        }
+    }
+
+    #[test]
+    fn uint128_reads_decimal_strings() {
+        let parse = <u128 as Basic>::parse_one;
+        assert_eq!(parse("'0'"), Ok(0));
+        assert_eq!(
+            parse("'340282366920938463463374607431768211455'"),
+            Ok(u128::MAX)
+        );
+        assert!(parse("'340282366920938463463374607431768211456'").is_err());
+        assert!(parse("'-1'").is_err());
+        let vector = <u128 as Basic>::parse_vector::<2>("['1', '2']").unwrap();
+        assert_eq!(vector.as_slice(), [1, 2]);
+        assert!(<u128 as Basic>::parse_vector::<3>("['1', '2']").is_err());
+        let list = <u128 as Basic>::parse_progressive_list("['3']").unwrap();
+        assert_eq!(list.as_slice(), [3]);
+    }
+}
