@@ -1,0 +1,456 @@
+//! Every type's `hash_tree_root` against a naive merkleizer written from the
+//! spec text (ssz/simple-serialize.md v1.6.1, "Merkleization"): chunks padded
+//! to the next power of two and hashed pairwise, level by level; progressive
+//! trees by the recursive formula of EIP-7916.
+
+use peam_ssz_types::hash::sha256;
+use peam_ssz_types::{
+    Bitlist, Bitvector, ByteList, ByteVector, Bytes32, Bytes48, FixedBytes, List,
+    ProgressiveBitlist, ProgressiveByteList, ProgressiveList, Ssz, TreeHash, Vector, U, U256,
+};
+
+type Chunk = [u8; 32];
+
+fn hash(a: &Chunk, b: &Chunk) -> Chunk {
+    let mut m = [0u8; 64];
+    m[..32].copy_from_slice(a);
+    m[32..].copy_from_slice(b);
+    sha256(&m)
+}
+
+/// `merkleize(chunks, limit)`: pad to `next_pow_of_two(limit)` zero chunks.
+///
+/// The padding past the chunks' own power of two is all zero: rather than
+/// hash millions of zero chunks for a large limit, the tree over the chunks
+/// is extended level by level with the root of an all-zero subtree of the
+/// same height, hashed here from zero chunks.
+fn merkleize(chunks: &[Chunk], limit: usize) -> Chunk {
+    assert!(chunks.len() <= limit.max(1), "reference: over the limit");
+    let width = limit.max(1).next_power_of_two();
+    let mut level = chunks.to_vec();
+    level.resize(chunks.len().max(1).next_power_of_two(), [0; 32]);
+    let mut zero = [0u8; 32];
+    while level.len() > 1 {
+        level = level.chunks(2).map(|p| hash(&p[0], &p[1])).collect();
+        zero = hash(&zero, &zero);
+    }
+    let mut root = level[0];
+    let mut covered = chunks.len().max(1).next_power_of_two();
+    while covered < width {
+        root = hash(&root, &zero);
+        zero = hash(&zero, &zero);
+        covered *= 2;
+    }
+    root
+}
+
+/// `merkleize_progressive(chunks, num_leaves)`.
+fn merkleize_progressive(chunks: &[Chunk], num_leaves: usize) -> Chunk {
+    if chunks.is_empty() {
+        return [0; 32];
+    }
+    let split = num_leaves.min(chunks.len());
+    hash(
+        &merkleize_progressive(&chunks[split..], num_leaves * 4),
+        &merkleize(&chunks[..split], num_leaves),
+    )
+}
+
+fn mix_in_length(root: &Chunk, len: usize) -> Chunk {
+    let mut l = [0u8; 32];
+    l[..8].copy_from_slice(&(len as u64).to_le_bytes());
+    hash(root, &l)
+}
+
+/// `pack(bytes)`: right-padded to whole chunks.
+fn pack(bytes: &[u8]) -> Vec<Chunk> {
+    bytes
+        .chunks(32)
+        .map(|c| {
+            let mut chunk = [0u8; 32];
+            chunk[..c.len()].copy_from_slice(c);
+            chunk
+        })
+        .collect()
+}
+
+/// `pack_bits(bits)`: bit `i` in byte `i / 8` at position `i % 8`.
+fn pack_bits(bits: &[bool]) -> Vec<Chunk> {
+    let mut bytes = vec![0u8; bits.len().div_ceil(8)];
+    for (i, &b) in bits.iter().enumerate() {
+        if b {
+            bytes[i / 8] |= 1 << (i % 8);
+        }
+    }
+    pack(&bytes)
+}
+
+/// A deterministic stream of bytes.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn bytes(&mut self, n: usize) -> Vec<u8> {
+        (0..n).map(|_| self.next() as u8).collect()
+    }
+
+    fn bools(&mut self, n: usize) -> Vec<bool> {
+        (0..n).map(|_| self.next() & 1 == 1).collect()
+    }
+}
+
+const LENGTHS: &[usize] = &[
+    0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100,
+];
+
+#[test]
+fn list_of_u64() {
+    let mut rng = Rng(1);
+    for &n in LENGTHS {
+        let values: Vec<u64> = (0..n).map(|_| rng.next()).collect();
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let list = List::<u64, U<100>>::try_from(values.clone()).unwrap();
+        let limit = (100 * 8usize).div_ceil(32);
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&pack(&bytes), limit), n),
+            "{n}"
+        );
+        let list = List::<u64, U<{ 1 << 20 }>>::try_from(values).unwrap();
+        let limit = ((1usize << 20) * 8).div_ceil(32);
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&pack(&bytes), limit), n),
+            "{n}"
+        );
+    }
+}
+
+#[test]
+fn lists_and_vectors_of_small_uints_and_bools() {
+    let mut rng = Rng(2);
+    for &n in LENGTHS.iter().filter(|&&n| n > 0) {
+        let v16: Vec<u16> = (0..n).map(|_| rng.next() as u16).collect();
+        let b16: Vec<u8> = v16.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let list = List::<u16, U<300>>::try_from(v16.clone()).unwrap();
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&pack(&b16), (300 * 2usize).div_ceil(32)), n)
+        );
+        let bools = rng.bools(n);
+        let bb: Vec<u8> = bools.iter().map(|&b| b as u8).collect();
+        let list = List::<bool, U<100>>::try_from(bools.clone()).unwrap();
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&pack(&bb), (100usize).div_ceil(32)), n)
+        );
+        let u128s: Vec<u128> = (0..n)
+            .map(|_| (rng.next() as u128) << 64 | rng.next() as u128)
+            .collect();
+        let b128: Vec<u8> = u128s.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let list = List::<u128, U<100>>::try_from(u128s).unwrap();
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&pack(&b128), 50), n)
+        );
+    }
+    // Vectors: the chunk count of the length itself.
+    macro_rules! vector {
+        ($t:ty, $n:literal) => {{
+            let values: Vec<$t> = (0..$n).map(|_| rng.next() as $t).collect();
+            let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+            let v = Vector::<$t, U<$n>>::try_from(values).unwrap();
+            let chunks = pack(&bytes);
+            assert_eq!(
+                v.hash_tree_root(),
+                merkleize(&chunks, chunks.len()),
+                "{}",
+                $n
+            );
+        }};
+    }
+    vector!(u8, 1);
+    vector!(u8, 33);
+    vector!(u16, 17);
+    vector!(u32, 9);
+    vector!(u64, 4);
+    vector!(u64, 5);
+    vector!(u64, 100);
+    vector!(u128, 3);
+}
+
+#[test]
+fn lists_and_vectors_of_composites() {
+    let mut rng = Rng(3);
+    for &n in LENGTHS {
+        let roots: Vec<Bytes32> = (0..n)
+            .map(|_| Bytes32::from_slice(&rng.bytes(32)).unwrap())
+            .collect();
+        let chunks: Vec<Chunk> = roots.iter().map(|r| r.0).collect();
+        let list = List::<Bytes32, U<100>>::try_from(roots.clone()).unwrap();
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&chunks, 100), n),
+            "{n}"
+        );
+        if n > 0 {
+            let v =
+                Vector::<Bytes32, U<100>>::from_fn(|i| roots.get(i).copied().unwrap_or_default());
+            let mut padded = chunks.clone();
+            padded.resize(100, [0; 32]);
+            assert_eq!(v.hash_tree_root(), merkleize(&padded, 100));
+        }
+
+        // 48-byte elements: each root is hash(first chunk, padded second).
+        let keys: Vec<Bytes48> = (0..n)
+            .map(|_| Bytes48::from_slice(&rng.bytes(48)).unwrap())
+            .collect();
+        let key_roots: Vec<Chunk> = keys.iter().map(|k| merkleize(&pack(&k.0), 2)).collect();
+        let list = List::<Bytes48, U<128>>::try_from(keys).unwrap();
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&key_roots, 128), n),
+            "{n}"
+        );
+
+        // Nested lists: each element's root is itself a list root.
+        let inner: Vec<List<u8, U<40>>> = (0..n)
+            .map(|i| List::try_from(rng.bytes(i % 41)).unwrap())
+            .collect();
+        let inner_roots: Vec<Chunk> = inner
+            .iter()
+            .map(|l| mix_in_length(&merkleize(&pack(l), 2), l.len()))
+            .collect();
+        let list = List::<List<u8, U<40>>, U<128>>::try_from(inner).unwrap();
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&inner_roots, 128), n)
+        );
+    }
+}
+
+#[test]
+fn empty_lists_are_zero_subtrees() {
+    // An empty list's root mixes 0 into the root of an all-zero tree of the
+    // limit's depth.
+    let mut zero = [0u8; 32];
+    let mut zero_at = vec![zero];
+    for _ in 0..40 {
+        zero = hash(&zero, &zero);
+        zero_at.push(zero);
+    }
+    assert_eq!(
+        List::<u64, U<1024>>::new().hash_tree_root(),
+        mix_in_length(&zero_at[8], 0)
+    );
+    assert_eq!(
+        List::<Bytes32, U<1024>>::new().hash_tree_root(),
+        mix_in_length(&zero_at[10], 0)
+    );
+    assert_eq!(
+        List::<Bytes32, U<1_099_511_627_776>>::new().hash_tree_root(),
+        mix_in_length(&zero_at[40], 0)
+    );
+    assert_eq!(
+        ByteList::<U<32>>::new().hash_tree_root(),
+        mix_in_length(&zero_at[0], 0)
+    );
+    assert_eq!(
+        Bitlist::<U<2048>>::new().hash_tree_root(),
+        mix_in_length(&zero_at[3], 0)
+    );
+    assert_eq!(
+        ProgressiveList::<u64>::new().hash_tree_root(),
+        mix_in_length(&[0; 32], 0)
+    );
+}
+
+#[test]
+fn bitlists() {
+    let mut rng = Rng(4);
+    macro_rules! check {
+        ($n:literal) => {{
+            for len in [0usize, 1, 7, 8, 9, 255, 256, 257, 511, 512, 513, 2048] {
+                if len > $n {
+                    continue;
+                }
+                let bits = rng.bools(len);
+                let b = Bitlist::<U<$n>>::from_bools(&bits).unwrap();
+                let limit = ($n as usize).div_ceil(256);
+                assert_eq!(
+                    b.hash_tree_root(),
+                    mix_in_length(&merkleize(&pack_bits(&bits), limit), len),
+                    "Bitlist[{}] of {len}",
+                    $n
+                );
+                assert_eq!(Bitlist::<U<$n>>::from_ssz(&b.to_ssz()).unwrap(), b);
+            }
+        }};
+    }
+    check!(1);
+    check!(8);
+    check!(9);
+    check!(256);
+    check!(257);
+    check!(512);
+    check!(2048);
+}
+
+#[test]
+fn bitvectors() {
+    let mut rng = Rng(5);
+    macro_rules! check {
+        ($($n:literal),*) => {$({
+            let bits = rng.bools($n);
+            let b = Bitvector::<U<$n>>::from_bools(&bits).unwrap();
+            let limit = ($n as usize).div_ceil(256);
+            assert_eq!(b.hash_tree_root(), merkleize(&pack_bits(&bits), limit), "Bitvector[{}]", $n);
+            assert_eq!(Bitvector::<U<$n>>::from_ssz(&b.to_ssz()).unwrap(), b);
+        })*};
+    }
+    check!(1, 4, 8, 9, 64, 255, 256, 257, 512, 513, 1024);
+}
+
+#[test]
+fn progressive_lists() {
+    let mut rng = Rng(6);
+    // Lengths around the subtree boundaries: 1, 1+4, 1+4+16, 1+4+16+64 chunks.
+    let lens = [0usize, 1, 2, 4, 5, 6, 20, 21, 22, 84, 85, 86, 200, 341, 342];
+    for &n in &lens {
+        // Composite elements: one chunk each.
+        let roots: Vec<Bytes32> = (0..n)
+            .map(|_| Bytes32::from_slice(&rng.bytes(32)).unwrap())
+            .collect();
+        let chunks: Vec<Chunk> = roots.iter().map(|r| r.0).collect();
+        let p: ProgressiveList<Bytes32> = roots.into();
+        assert_eq!(
+            p.hash_tree_root(),
+            mix_in_length(&merkleize_progressive(&chunks, 1), n),
+            "{n}"
+        );
+
+        // Basic elements: packed, four u64 to a chunk.
+        let values: Vec<u64> = (0..n).map(|_| rng.next()).collect();
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let p: ProgressiveList<u64> = values.into();
+        assert_eq!(
+            p.hash_tree_root(),
+            mix_in_length(&merkleize_progressive(&pack(&bytes), 1), n),
+            "{n}"
+        );
+
+        // Nested progressive lists.
+        let inner: Vec<ProgressiveList<u16>> =
+            (0..n % 30).map(|i| (0..i as u16).collect()).collect();
+        let inner_roots: Vec<Chunk> = inner
+            .iter()
+            .map(|l| {
+                let b: Vec<u8> = l.iter().flat_map(|v| v.to_le_bytes()).collect();
+                mix_in_length(&merkleize_progressive(&pack(&b), 1), l.len())
+            })
+            .collect();
+        let outer: ProgressiveList<ProgressiveList<u16>> = inner.into();
+        assert_eq!(
+            outer.hash_tree_root(),
+            mix_in_length(&merkleize_progressive(&inner_roots, 1), n % 30)
+        );
+
+        // Byte list.
+        let bytes = rng.bytes(n * 7);
+        let p = ProgressiveByteList::from(bytes.clone());
+        assert_eq!(
+            p.hash_tree_root(),
+            mix_in_length(&merkleize_progressive(&pack(&bytes), 1), n * 7)
+        );
+    }
+}
+
+#[test]
+fn progressive_bitlists() {
+    let mut rng = Rng(7);
+    for len in [0usize, 1, 8, 255, 256, 257, 1280, 1281, 5376, 5377, 6000] {
+        let bits = rng.bools(len);
+        let p = ProgressiveBitlist::from_bools(&bits);
+        assert_eq!(
+            p.hash_tree_root(),
+            mix_in_length(&merkleize_progressive(&pack_bits(&bits), 1), len),
+            "{len}"
+        );
+        assert_eq!(ProgressiveBitlist::from_ssz(&p.to_ssz()).unwrap(), p);
+    }
+}
+
+#[test]
+fn byte_types() {
+    let mut rng = Rng(8);
+    for n in [0usize, 1, 31, 32, 33, 64, 65, 100] {
+        let bytes = rng.bytes(n);
+        let b = ByteList::<U<100>>::try_from(bytes.clone()).unwrap();
+        assert_eq!(
+            b.hash_tree_root(),
+            mix_in_length(&merkleize(&pack(&bytes), 4), n),
+            "{n}"
+        );
+        let b = ByteList::<U<{ 1 << 30 }>>::try_from(bytes.clone()).unwrap();
+        assert_eq!(
+            b.hash_tree_root(),
+            mix_in_length(&merkleize(&pack(&bytes), (1 << 30) / 32), n),
+            "{n}"
+        );
+    }
+    let bytes = rng.bytes(256);
+    let v = ByteVector::<U<256>>::try_from(bytes.clone()).unwrap();
+    assert_eq!(v.hash_tree_root(), merkleize(&pack(&bytes), 8));
+    let v = ByteVector::<U<20>>::try_from(&bytes[..20]).unwrap();
+    assert_eq!(v.hash_tree_root(), merkleize(&pack(&bytes[..20]), 1));
+    let f = FixedBytes::<96>::from_slice(&bytes[..96]).unwrap();
+    assert_eq!(f.hash_tree_root(), merkleize(&pack(&bytes[..96]), 3));
+    let f = FixedBytes::<20>::from_slice(&bytes[..20]).unwrap();
+    assert_eq!(f.hash_tree_root(), pack(&bytes[..20])[0]);
+}
+
+#[test]
+fn uint256_lists() {
+    let mut rng = Rng(9);
+    for &n in LENGTHS {
+        let values: Vec<U256> = (0..n)
+            .map(|_| U256::from_le_bytes(rng.bytes(32).try_into().unwrap()))
+            .collect();
+        let chunks: Vec<Chunk> = values.iter().map(|v| v.to_le_bytes()).collect();
+        let l = List::<U256, U<128>>::try_from(values.clone()).unwrap();
+        assert_eq!(
+            l.hash_tree_root(),
+            mix_in_length(&merkleize(&chunks, 128), n)
+        );
+        let p: ProgressiveList<U256> = values.into();
+        assert_eq!(
+            p.hash_tree_root(),
+            mix_in_length(&merkleize_progressive(&chunks, 1), n)
+        );
+    }
+}
+
+#[test]
+fn long_lists_cross_block_boundaries() {
+    // More than 4096 chunks: the core hashes such trees in blocks.
+    let mut rng = Rng(10);
+    let n = 4096 * 4 + 3;
+    let values: Vec<u64> = (0..n).map(|_| rng.next()).collect();
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let l = List::<u64, U<{ 1 << 16 }>>::try_from(values.clone()).unwrap();
+    assert_eq!(
+        l.hash_tree_root(),
+        mix_in_length(&merkleize(&pack(&bytes), (1 << 16) * 8 / 32), n)
+    );
+    let p: ProgressiveList<u64> = values.into();
+    assert_eq!(
+        p.hash_tree_root(),
+        mix_in_length(&merkleize_progressive(&pack(&bytes), 1), n)
+    );
+}
