@@ -212,7 +212,7 @@ fn run(
         peer.check(fixture, &bytes, &root);
     }
     eprintln!(
-        "{fixture}: {} agree on {} bytes and root {}",
+        "{fixture}: {} checked: {} bytes, root {}",
         contenders
             .iter()
             .map(|x| x.id())
@@ -435,6 +435,48 @@ fn validators(c: &mut Criterion) {
     );
 }
 
+fn beacon(c: &mut Criterion) {
+    let block = ours::beacon_block(8);
+    let contenders = vec![contender(
+        "peam",
+        block,
+        ours::encode,
+        ours::decode,
+        ours::root,
+    )];
+    run(
+        c,
+        "beacon_block",
+        Size::Medium,
+        contenders,
+        &NO_BEACON_TYPES,
+    );
+
+    let state = ours::beacon_state(&random_validators(1_000_000, 9), 10);
+    let contenders = vec![contender(
+        "peam",
+        state,
+        ours::encode,
+        ours::decode,
+        ours::root,
+    )];
+    run(
+        c,
+        "beacon_state_1m",
+        Size::Large,
+        contenders,
+        &NO_BEACON_TYPES,
+    );
+}
+
+/// The peers without beacon containers.
+const NO_BEACON_TYPES: [(&str, &str); 4] = [
+    ("peam_ssz_v2", "ships no such type"),
+    ("libssz", "ships no such type"),
+    ("lighthouse", "ships no such type on crates.io"),
+    ("ssz_rs", "ships no such type"),
+];
+
 /// Our SHA-256 backends against the `sha2` crate, per 64-byte node.
 fn sha256(c: &mut Criterion) {
     use peam_ssz_types::hash::{hash_nodes_with, Backend};
@@ -513,5 +555,5 @@ fn sha256(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, sha256, basics, header, lists, validators);
+criterion_group!(benches, sha256, basics, header, lists, validators, beacon);
 criterion_main!(benches);
