@@ -2,7 +2,7 @@
 //! the fallback impl emitted with errors.
 
 use crate::internals::Rejected;
-use proc_macro2::{Ident, TokenStream, TokenTree};
+use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Generics, Type};
@@ -34,10 +34,32 @@ pub fn with_field_bounds<'a>(
             }
             new
         })
-        .map(|ty| syn::parse_quote_spanned!(ty.span()=> #ty: #trait_path))
+        .map(|ty| {
+            // The whole bound carries the field type's span, so that an
+            // unsatisfied bound is reported at the field, not at the derive.
+            let bound = respan(trait_path.clone(), ty.span());
+            syn::parse_quote_spanned!(ty.span()=> #ty: #bound)
+        })
         .collect();
     generics.make_where_clause().predicates.extend(predicates);
     generics
+}
+
+/// `tokens` with every span set to `span`.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tt| {
+            if let TokenTree::Group(g) = &tt {
+                let mut group = Group::new(g.delimiter(), respan(g.stream(), span));
+                group.set_span(span);
+                tt = TokenTree::Group(group);
+            } else {
+                tt.set_span(span);
+            }
+            tt
+        })
+        .collect()
 }
 
 /// Whether `tokens` mention `Self` or `ident`.

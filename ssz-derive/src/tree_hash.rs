@@ -30,22 +30,24 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
 fn impl_tree_hash(model: &Model) -> TokenStream {
     let krate = &model.krate;
     let tree_hash = quote!(#krate::TreeHash);
-    let (types, body): (Vec<&Type>, TokenStream) = match &model.shape {
+    let (types, body, extra): (Vec<&Type>, TokenStream, Option<TokenStream>) = match &model.shape {
         Shape::Container {
             fields,
             active_fields,
         } => (
             fields.iter().map(|f| f.ty).collect(),
             container(krate, fields, active_fields.as_deref()),
+            None,
         ),
-        Shape::Transparent(field) => (vec![field.ty], transparent(krate, field)),
+        Shape::Transparent(field) => (vec![field.ty], transparent(krate, field), None),
         Shape::Union {
             compatible,
             variants,
-        } => (
-            variants.iter().filter_map(|v| v.ty).collect(),
-            union(krate, variants, *compatible),
-        ),
+        } => {
+            let concrete = model.generics.params.is_empty();
+            let (body, extra) = union(krate, variants, *compatible, concrete);
+            (variants.iter().filter_map(|v| v.ty).collect(), body, extra)
+        }
     };
     let generics = with_field_bounds(model.generics, model.ident, types, &tree_hash);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
@@ -55,6 +57,8 @@ fn impl_tree_hash(model: &Model) -> TokenStream {
         impl #impl_generics #tree_hash for #ident #ty_generics #where_clause {
             #body
         }
+
+        #extra
     }
 }
 
@@ -143,9 +147,28 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
 
 /// A union or compatible union: `mix_in_selector(hash_tree_root(value),
 /// selector)`; `None` is `mix_in_selector(Bytes32(), 0)`.
-fn union(krate: &syn::Path, variants: &[UnionVariant], compatible: bool) -> TokenStream {
+///
+/// A compatible union's check of its options runs in a `const` item when the
+/// enum has no generics, so that `cargo check` reports it, and in a `const`
+/// block inside `hash_tree_root` otherwise, where the types are known once
+/// the function is instantiated.
+fn union(
+    krate: &syn::Path,
+    variants: &[UnionVariant],
+    compatible: bool,
+    concrete: bool,
+) -> (TokenStream, Option<TokenStream>) {
     let tree_hash = quote!(#krate::TreeHash);
-    let check = compatible.then(|| compatible_check(&tree_hash, variants));
+    let asserts = if compatible {
+        compatible_check(&tree_hash, variants)
+    } else {
+        Vec::new()
+    };
+    let (item_check, fn_check) = match (asserts.is_empty(), concrete) {
+        (true, _) => (None, None),
+        (false, true) => (Some(quote!(const _: () = { #(#asserts)* };)), None),
+        (false, false) => (None, Some(quote!(const { #(#asserts)* }))),
+    };
     let arms = variants.iter().map(|variant| {
         let ident = variant.ident;
         let selector = Literal::u8_suffixed(variant.selector);
@@ -161,15 +184,16 @@ fn union(krate: &syn::Path, variants: &[UnionVariant], compatible: bool) -> Toke
             },
         }
     });
-    quote! {
+    let body = quote! {
         #[inline]
         fn hash_tree_root(&self) -> [::core::primitive::u8; 32] {
-            #check
+            #fn_check
             match self {
                 #(#arms)*
             }
         }
-    }
+    };
+    (body, item_check)
 }
 
 /// The part of "compatible merkleization" (simple-serialize.md) that the
@@ -178,13 +202,15 @@ fn union(krate: &syn::Path, variants: &[UnionVariant], compatible: bool) -> Toke
 /// compared with the first; the rest of the rule (same field names, same
 /// limits, ...) is the user's to keep. A `const` block, so that it also
 /// holds for generic unions, once their parameters are known.
-fn compatible_check(tree_hash: &TokenStream, variants: &[UnionVariant]) -> Option<TokenStream> {
+fn compatible_check(tree_hash: &TokenStream, variants: &[UnionVariant]) -> Vec<TokenStream> {
     let mut types = variants.iter().filter_map(|v| v.ty.map(|ty| (v.ident, ty)));
-    let (first_ident, first) = types.next()?;
+    let Some((first_ident, first)) = types.next() else {
+        return Vec::new();
+    };
     let first_key = first.to_token_stream().to_string();
     let first_basic = quote_spanned!(first.span()=> <#first as #tree_hash>::IS_BASIC);
     let first_leaf = quote_spanned!(first.span()=> <#first as #tree_hash>::LEAF_SIZE);
-    let asserts: Vec<_> = types
+    types
         .filter(|(_, ty)| ty.to_token_stream().to_string() != first_key)
         .map(|(ident, ty)| {
             let msg = Literal::string(&format!(
@@ -199,6 +225,5 @@ fn compatible_check(tree_hash: &TokenStream, variants: &[UnionVariant]) -> Optio
             let same = quote!(#first_basic == #basic && #first_leaf == #leaf);
             quote_spanned!(ty.span()=> ::core::assert!(#same, #msg);)
         })
-        .collect();
-    (!asserts.is_empty()).then(|| quote!(const { #(#asserts)* }))
+        .collect()
 }

@@ -63,28 +63,10 @@ impl<'a> Input<'a> {
     /// Reads `input`, recording attribute errors in `cx`. `None` for a Rust
     /// `union`, which has no SSZ meaning.
     pub fn from_syn(cx: &mut Ctxt, input: &'a DeriveInput) -> Option<Input<'a>> {
-        let (position, data) = match &input.data {
-            syn::Data::Struct(data) => {
-                let (style, fields) = fields_from_syn(cx, &data.fields);
-                (Position::Struct, Data::Struct(style, fields, &data.fields))
-            }
-            syn::Data::Enum(data) => {
-                let variants = data
-                    .variants
-                    .iter()
-                    .map(|variant| {
-                        let (style, fields) = fields_from_syn(cx, &variant.fields);
-                        Variant {
-                            ident: &variant.ident,
-                            attrs: attr::variant(cx, &variant.attrs),
-                            style,
-                            fields,
-                            original: variant,
-                        }
-                    })
-                    .collect();
-                (Position::Enum, Data::Enum(variants))
-            }
+        // The type's own attributes first, so errors read top to bottom.
+        let position = match &input.data {
+            syn::Data::Struct(_) => Position::Struct,
+            syn::Data::Enum(_) => Position::Enum,
             syn::Data::Union(data) => {
                 cx.error_spanned_by(
                     data.union_token,
@@ -93,10 +75,34 @@ impl<'a> Input<'a> {
                 return None;
             }
         };
+        let attrs = attr::item(cx, &input.attrs, position);
+        let data = match &input.data {
+            syn::Data::Struct(data) => {
+                let (style, fields) = fields_from_syn(cx, &data.fields);
+                Data::Struct(style, fields, &data.fields)
+            }
+            syn::Data::Enum(data) => Data::Enum(
+                data.variants
+                    .iter()
+                    .map(|variant| {
+                        let attrs = attr::variant(cx, &variant.attrs);
+                        let (style, fields) = fields_from_syn(cx, &variant.fields);
+                        Variant {
+                            ident: &variant.ident,
+                            attrs,
+                            style,
+                            fields,
+                            original: variant,
+                        }
+                    })
+                    .collect(),
+            ),
+            syn::Data::Union(_) => return None,
+        };
         Some(Input {
             ident: &input.ident,
             generics: &input.generics,
-            attrs: attr::item(cx, &input.attrs, position),
+            attrs,
             data,
         })
     }

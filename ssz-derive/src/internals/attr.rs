@@ -10,9 +10,8 @@ use super::ctxt::Ctxt;
 use super::symbol::{Symbol, ACTIVE_FIELDS, COMPATIBLE_UNION, CRATE, KEYS, SSZ, TRANSPARENT};
 use proc_macro2::Span;
 use syn::meta::ParseNestedMeta;
-use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
-use syn::{Attribute, LitInt, LitStr, Token};
+use syn::{Attribute, Expr, ExprLit, Lit, Token};
 
 /// Where an attribute is written.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -133,6 +132,9 @@ pub struct ItemAttrs {
 pub struct VariantAttrs {
     /// `selector = N`.
     pub selector: Option<Selector>,
+    /// Set when `selector` was written with a value that is not an integer,
+    /// so that the checks do not report the variant a second time.
+    pub selector_invalid: bool,
 }
 
 /// Everything any position may hold; each position keeps what it allows.
@@ -182,10 +184,15 @@ fn parse_key(
     let span = path.span();
     let Some(key) = KEYS.iter().copied().find(|k| path == k) else {
         let name = path_text(path);
+        let hint = match suggestion(&name).map(|known| (known, position.allows(known))) {
+            Some((known, Ok(()))) => format!(" (did you mean `{known}`?)"),
+            Some((known, Err(belongs))) => format!(" (did you mean `{known}`? it goes {belongs})"),
+            None => String::new(),
+        };
         cx.error_at(
             span,
             format!(
-                "unknown ssz attribute `{name}`: {}",
+                "unknown ssz attribute `{name}`{hint}: {}",
                 position.expected_keys()
             ),
         );
@@ -204,11 +211,29 @@ fn parse_key(
     let duplicate = || format!("duplicate ssz attribute `{key}`");
 
     if key == CRATE {
-        let lit: LitStr = meta.value()?.parse()?;
+        let value = expr_value(meta, key, "a string: `crate = \"::peam_ssz_types\"`")?;
+        let Some(value) = value else {
+            cx.error_at(
+                span,
+                format!("`{key}` takes a string: `crate = \"::peam_ssz_types\"`"),
+            );
+            return Ok(());
+        };
         if parsed.item.krate.is_some() || parsed.item.krate_invalid {
             cx.error_at(span, duplicate());
             return Ok(());
         }
+        let Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) = &value
+        else {
+            parsed.item.krate_invalid = true;
+            cx.error_spanned_by(
+                &value,
+                "`crate` takes a string: `crate = \"::peam_ssz_types\"`",
+            );
+            return Ok(());
+        };
         match lit.parse::<syn::Path>() {
             Ok(path) => parsed.item.krate = Some(Keyed { value: path, span }),
             Err(_) => {
@@ -233,20 +258,28 @@ fn parse_key(
             cx.error_at(span, duplicate());
         }
     } else if key == ACTIVE_FIELDS {
-        let value = meta.value()?;
-        let content;
-        let bracket = syn::bracketed!(content in value);
-        let lits = Punctuated::<LitInt, Token![,]>::parse_terminated(&content)?;
-        let mut entries = Vec::with_capacity(lits.len());
-        for lit in &lits {
-            entries.push(ActiveField {
-                value: lit.base10_parse()?,
-                span: lit.span(),
-            });
+        const USAGE: &str = "a list of 0s and 1s: `active_fields = [1, 0, 1]`";
+        let Some(value) = expr_value(meta, key, USAGE)? else {
+            cx.error_at(span, format!("`{key}` takes {USAGE}"));
+            return Ok(());
+        };
+        let Expr::Array(array) = &value else {
+            cx.error_spanned_by(&value, format!("`{key}` takes {USAGE}"));
+            return Ok(());
+        };
+        let mut entries = Vec::with_capacity(array.elems.len());
+        for elem in &array.elems {
+            match int_literal(elem) {
+                Some(entry) => entries.push(ActiveField {
+                    value: entry.0,
+                    span: entry.1,
+                }),
+                None => cx.error_spanned_by(elem, "`active_fields` entries are 0 or 1"),
+            }
         }
         let list = ActiveFields {
             entries,
-            list_span: bracket.span.join(),
+            list_span: array.bracket_token.span.join(),
         };
         if parsed.item.active_fields.is_some() {
             cx.error_at(span, duplicate());
@@ -254,18 +287,84 @@ fn parse_key(
             parsed.item.active_fields = Some(Keyed { value: list, span });
         }
     } else {
-        let lit: LitInt = meta.value()?.parse()?;
-        let value = lit.base10_parse()?;
+        const USAGE: &str = "an integer: `selector = 1`";
+        let Some(value) = expr_value(meta, key, USAGE)? else {
+            parsed.variant.selector_invalid = true;
+            cx.error_at(span, format!("`{key}` takes {USAGE}"));
+            return Ok(());
+        };
+        let Some((value, lit_span)) = int_literal(&value) else {
+            parsed.variant.selector_invalid = true;
+            cx.error_spanned_by(&value, format!("`{key}` takes {USAGE}"));
+            return Ok(());
+        };
         if parsed.variant.selector.is_some() {
             cx.error_at(span, duplicate());
         } else {
             parsed.variant.selector = Some(Selector {
                 value,
-                span: lit.span(),
+                span: lit_span,
             });
         }
     }
     Ok(())
+}
+
+/// The expression after `key =`; `None` (after skipping a parenthesized
+/// list) when the key is not followed by `=`.
+fn expr_value(meta: &ParseNestedMeta, key: Symbol, usage: &str) -> syn::Result<Option<Expr>> {
+    if meta.input.peek(Token![=]) {
+        let value = meta.value()?;
+        return value
+            .parse::<Expr>()
+            .map(Some)
+            .map_err(|e| syn::Error::new(e.span(), format!("`{key}` takes {usage}")));
+    }
+    skip_value(meta)?;
+    Ok(None)
+}
+
+/// The value of a non-negative integer literal, with its span; values above
+/// `u64::MAX` saturate (they are out of every range anyway).
+fn int_literal(expr: &Expr) -> Option<(u64, Span)> {
+    match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(lit), ..
+        }) => {
+            let value = lit.base10_parse::<u64>().unwrap_or(u64::MAX);
+            Some((value, lit.span()))
+        }
+        Expr::Group(group) => int_literal(&group.expr),
+        _ => None,
+    }
+}
+
+/// The known key closest to a misspelt one, if it is close.
+fn suggestion(name: &str) -> Option<Symbol> {
+    KEYS.iter()
+        .copied()
+        .map(|k| (edit_distance(name, k.as_str()), k))
+        .filter(|(d, k)| *d <= 2.max(k.as_str().len() / 4))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+/// Levenshtein distance, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 /// A key without a value: reports `key = ...` and `key(...)`, then skips them.

@@ -143,7 +143,10 @@ fn check_active_fields(
         if entry.value > 1 {
             cx.error_at(
                 entry.span,
-                format!("`active_fields` entries are 0 or 1, found {}", entry.value),
+                format!(
+                    "`active_fields` entries are 0 or 1, found {}",
+                    shown(entry.value)
+                ),
             );
             ok = false;
         }
@@ -254,6 +257,8 @@ fn selector_of(
 ) -> Option<(u8, Span)> {
     let (value, span) = match &variant.attrs.selector {
         Some(selector) => (selector.value, selector.span),
+        // Already reported where it was written.
+        None if variant.attrs.selector_invalid => return None,
         None if compatible => {
             cx.error_spanned_by(
                 variant.ident,
@@ -277,10 +282,14 @@ fn selector_of(
     let min = u64::from(compatible);
     if value < min || value > MAX_SELECTOR {
         let msg = if compatible {
-            format!("compatible union selectors are 1 to {MAX_SELECTOR}, found {value}")
+            format!(
+                "compatible union selectors are 1 to {MAX_SELECTOR}, found {}",
+                shown(value)
+            )
         } else if variant.attrs.selector.is_some() {
             format!(
-                "union selectors are 0 to {MAX_SELECTOR} (higher ones are reserved), found {value}"
+                "union selectors are 0 to {MAX_SELECTOR} (higher ones are reserved), found {}",
+                shown(value)
             )
         } else {
             format!(
@@ -328,5 +337,15 @@ fn value_type<'a>(
             );
             None
         }
+    }
+}
+
+/// A number from an attribute, for messages: literals too large for `u64`
+/// were parsed as `u64::MAX`.
+fn shown(value: u64) -> String {
+    if value == u64::MAX {
+        String::from("a number too large for 64 bits")
+    } else {
+        value.to_string()
     }
 }

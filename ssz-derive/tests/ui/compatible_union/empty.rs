@@ -1,0 +1,7 @@
+use peam_ssz_types::{Ssz, TreeHash};
+
+#[derive(Ssz, TreeHash)]
+#[ssz(compatible_union)]
+enum Never {}
+
+fn main() {}

@@ -1,0 +1,12 @@
+use peam_ssz_types::{Ssz, TreeHash};
+
+#[derive(Ssz, TreeHash)]
+#[ssz(compatible_union)]
+enum Choice {
+    #[ssz(selector = 1)]
+    None,
+    #[ssz(selector = 2)]
+    A(u8),
+}
+
+fn main() {}

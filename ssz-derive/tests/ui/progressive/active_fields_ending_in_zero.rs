@@ -1,0 +1,10 @@
+use peam_ssz_types::{Ssz, TreeHash};
+
+#[derive(Ssz, TreeHash)]
+#[ssz(active_fields = [1, 1, 0])]
+struct Square {
+    side: u16,
+    color: u8,
+}
+
+fn main() {}

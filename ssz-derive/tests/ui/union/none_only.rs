@@ -1,0 +1,8 @@
+use peam_ssz_types::{Ssz, TreeHash};
+
+#[derive(Ssz, TreeHash)]
+enum Nothing {
+    None,
+}
+
+fn main() {}
