@@ -1,6 +1,6 @@
 //! AVX2: eight messages at once, one per 32-bit lane of `__m256i`.
 //!
-//! The rounds are [`sha256_lanes!`]; this module provides the vector
+//! The rounds are `sha256_lanes!`; this module provides the vector
 //! functions it calls and the transposes between messages and lanes. The
 //! AVX-512 backend (`avx512.rs`) is this file with 16 lanes: same
 //! structure, same order, so the two read side by side.

@@ -1,6 +1,6 @@
 //! AVX-512: sixteen messages at once, one per 32-bit lane of `__m512i`.
 //!
-//! The rounds are [`sha256_lanes!`]; this module provides the vector
+//! The rounds are `sha256_lanes!`; this module provides the vector
 //! functions it calls and the transposes between messages and lanes. It is
 //! `avx2.rs` with 16 lanes: same structure, same order. What differs:
 //! rotations are one instruction (`vprord`), the three-input functions one

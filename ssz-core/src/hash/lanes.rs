@@ -2,7 +2,7 @@
 //! vector register: the algorithm that the AVX2 (8 lanes) and AVX-512
 //! (16 lanes) backends share, written once.
 //!
-//! [`sha256_lanes!`] expands to the whole hash of a 64-byte message: the
+//! `sha256_lanes!` expands to the whole hash of a 64-byte message: the
 //! message block from the initial state, then the padding block, each with
 //! its feed-forward. It is a macro rather than a generic function so that
 //! it expands inside each backend's `#[target_feature]` function, where the

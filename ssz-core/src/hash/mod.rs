@@ -8,8 +8,8 @@
 //!
 //! Each message is one 64-byte block followed by the same padding block
 //! (`0x80`, zeros, the bit length 512), whose message schedule plus round
-//! constants ([`PADDING_WK`]) is a constant: the second block costs only its
-//! 64 rounds.
+//! constants is a compile-time constant: the second block costs only its 64
+//! rounds.
 //!
 //! # Backends
 //!
@@ -21,11 +21,11 @@
 //! | [`Backend::Avx512`] | 16, one per 32-bit lane | AVX-512 F + BW (`vprord`, `vpternlogd`) |
 //!
 //! The wide backends hash whole groups of 8 or 16 messages. What is left of
-//! a batch (and every batch of a small tree) goes to the single-message path
-//! when it is short, SHA-NI where the CPU has it (or the portable backend),
-//! else to one more group padded with zero messages. So a six-field
-//! container's root costs a few SHA-NI hashes, and a big list's the widest
-//! kernel.
+//! a batch (and every batch of a small tree) goes, where the CPU has SHA-NI,
+//! to SHA-NI if it is at most half a group; without SHA-NI, a single message
+//! goes to the portable backend; anything else is one more group, padded
+//! with zero messages. So a six-field container's root costs a few SHA-NI
+//! hashes, and a big list's the widest kernel.
 
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 #[macro_use]
@@ -332,6 +332,10 @@ pub(crate) const IV: [u32; 8] = [
 ];
 
 /// The round constants.
+#[cfg_attr(
+    not(any(target_arch = "x86", target_arch = "x86_64")),
+    allow(dead_code)
+)]
 pub(crate) const K: [u32; 64] = soft::K;
 
 /// The second block of every 64-byte message: the `0x80` marker, zeros and
@@ -345,6 +349,10 @@ pub(crate) const PADDING_BLOCK: [u8; 64] = {
 
 /// `W[t] + K[t]` of [`PADDING_BLOCK`], for every round `t`: the whole input
 /// of the second block's rounds, computed by the compiler.
+#[cfg_attr(
+    not(any(target_arch = "x86", target_arch = "x86_64")),
+    allow(dead_code)
+)]
 pub(crate) const PADDING_WK: [u32; 64] = {
     let w = soft::schedule(&PADDING_BLOCK);
     let mut wk = [0u32; 64];
