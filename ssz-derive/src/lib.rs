@@ -1,4 +1,33 @@
-//! `#[derive(Ssz, TreeHash)]` for peam-ssz.
+//! `#[derive(Ssz, TreeHash)]` for peam-ssz: SSZ containers, unions,
+//! progressive containers (EIP-7495), compatible unions (EIP-8016) and
+//! transparent newtypes, as `ssz/simple-serialize.md` (consensus-specs
+//! v1.6.1) defines them.
+//!
+//! Use the derives through `peam_ssz_types`, which re-exports them next to
+//! the traits they implement: `use peam_ssz_types::{Ssz, TreeHash};` brings
+//! both the traits and the derives into scope.
+//!
+//! # Attributes
+//!
+//! | attribute | on | meaning |
+//! |---|---|---|
+//! | `#[ssz(crate = "path")]` | struct, enum | name the runtime crate by `path` instead of `::peam_ssz_types` |
+//! | `#[ssz(transparent)]` | struct with one field | encode, decode and merkleize as the field |
+//! | `#[ssz(active_fields = [1, 0, 1])]` | struct with named fields | a progressive container |
+//! | `#[ssz(compatible_union)]` | enum | a compatible union |
+//! | `#[ssz(selector = N)]` | enum variant | the variant's selector |
+//!
+//! Every wrong use is a compile error at the attribute, field or variant it
+//! concerns, all of them in one build.
+//!
+//! # What generated code relies on
+//!
+//! Generated impls name everything by absolute path (`::core::...`,
+//! `<T as ::peam_ssz_types::Ssz>::...`), so they compile without the prelude
+//! and next to items named like the prelude's; the helpers they call live in
+//! `peam_ssz_types::__private`, compiled once. A struct or enum generic over
+//! other types gets a bound per field type (`List<T, P::Limit>: Ssz`), never
+//! per type parameter, so a preset parameter `P` needs no `Ssz` impl.
 
 mod common;
 mod internals;
@@ -8,14 +37,332 @@ mod tree_hash;
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
 
-/// Derives `Ssz` (encoding and strict decoding).
+/// Derives `Ssz`: encoding and strict decoding.
+///
+/// # Containers
+///
+/// A struct with named fields is a container: the fixed-size fields, and a
+/// 4-byte little-endian offset for each variable-size one, then the
+/// variable-size fields in order. Field offsets are constants, so a
+/// fixed-size container encodes and decodes without allocating.
+///
+/// ```
+/// use peam_ssz_types::{List, Ssz, U};
+///
+/// #[derive(Ssz, Debug, PartialEq)]
+/// struct Checkpoint {
+///     epoch: u64,
+///     root: [u8; 32],
+/// }
+///
+/// #[derive(Ssz, Debug, PartialEq)]
+/// struct Attestation {
+///     aggregation_bits: List<u8, U<16>>,
+///     target: Checkpoint,
+/// }
+///
+/// assert!(Checkpoint::IS_FIXED_SIZE);
+/// assert_eq!(Checkpoint::FIXED_PART_LEN, 40);
+///
+/// let a = Attestation {
+///     aggregation_bits: List::try_from(vec![0xff, 0x01]).unwrap(),
+///     target: Checkpoint { epoch: 3, root: [0xaa; 32] },
+/// };
+/// let bytes = a.to_ssz();
+/// assert_eq!(bytes[..4], [44, 0, 0, 0]); // offset of `aggregation_bits`
+/// assert_eq!(bytes[4..12], [3, 0, 0, 0, 0, 0, 0, 0]); // target.epoch
+/// assert_eq!(bytes[44..], [0xff, 0x01]); // aggregation_bits
+/// assert_eq!(Attestation::from_ssz(&bytes)?, a);
+///
+/// // Decoding is strict, and errors name where they happened.
+/// let err = Attestation::from_ssz(&bytes[..40]).unwrap_err();
+/// assert_eq!(err.to_string(), "expected at least 44 bytes, got 40");
+/// # Ok::<(), peam_ssz_types::DecodeError>(())
+/// ```
+///
+/// A container may be generic. Each field type is bounded, not each type
+/// parameter, so lengths can come from a preset trait:
+///
+/// ```
+/// use peam_ssz_types::{Length, List, Ssz, TreeHash, U};
+///
+/// trait Preset {
+///     type MaxValidatorsPerCommittee: Length;
+/// }
+///
+/// struct Mainnet;
+///
+/// impl Preset for Mainnet {
+///     type MaxValidatorsPerCommittee = U<2048>;
+/// }
+///
+/// #[derive(Ssz, TreeHash)]
+/// struct IndexedAttestation<P: Preset> {
+///     attesting_indices: List<u64, P::MaxValidatorsPerCommittee>,
+///     signature: [u8; 96],
+/// }
+///
+/// let att = IndexedAttestation::<Mainnet> {
+///     attesting_indices: List::try_from(vec![1, 2]).unwrap(),
+///     signature: [0; 96],
+/// };
+/// assert_eq!(att.ssz_len(), 4 + 96 + 16);
+/// ```
+///
+/// # `#[ssz(transparent)]`
+///
+/// A struct with exactly one field, named or not, is encoded, decoded and
+/// merkleized as that field, and packs like it into the leaves of a vector
+/// or list.
+///
+/// ```
+/// use peam_ssz_types::{Ssz, TreeHash};
+///
+/// #[derive(Ssz, TreeHash, Debug, PartialEq)]
+/// #[ssz(transparent)]
+/// struct Slot(u64);
+///
+/// assert_eq!(Slot(5).to_ssz(), 5u64.to_ssz());
+/// assert_eq!(Slot::from_ssz(&[5, 0, 0, 0, 0, 0, 0, 0])?, Slot(5));
+/// assert_eq!([Slot(1), Slot(2)].hash_tree_root(), [1u64, 2].hash_tree_root());
+/// # Ok::<(), peam_ssz_types::DecodeError>(())
+/// ```
+///
+/// # Unions
+///
+/// An enum is a `Union`: each variant holds one value, `Name(Type)`, and the
+/// encoding is the selector byte, then the value. A unit variant is the
+/// `None` option; it must come first (selector 0) and the union needs
+/// another option. Selectors are the variant indices, or are all written
+/// out with `#[ssz(selector = N)]` (0 to 127, unique; gaps are allowed and
+/// decode as invalid selectors). Mixing the two is an error, so that adding
+/// a variant never renumbers the others silently.
+///
+/// ```
+/// use peam_ssz_types::Ssz;
+///
+/// #[derive(Ssz, Debug, PartialEq)]
+/// enum Payload {
+///     None,
+///     Small(u16),
+///     Big(u64),
+/// }
+///
+/// assert_eq!(Payload::None.to_ssz(), [0]);
+/// assert_eq!(Payload::Small(0x0102).to_ssz(), [1, 2, 1]);
+/// assert_eq!(Payload::from_ssz(&[2, 1, 0, 0, 0, 0, 0, 0, 0])?, Payload::Big(1));
+///
+/// #[derive(Ssz, Debug, PartialEq)]
+/// enum Versioned {
+///     #[ssz(selector = 1)]
+///     V1(u32),
+///     #[ssz(selector = 3)]
+///     V3(u64),
+/// }
+///
+/// assert_eq!(Versioned::V1(7).to_ssz(), [1, 7, 0, 0, 0]);
+/// let err = Versioned::from_ssz(&[2, 7, 0, 0, 0]).unwrap_err();
+/// assert_eq!(err.to_string(), "invalid union selector 2");
+/// # Ok::<(), peam_ssz_types::DecodeError>(())
+/// ```
+///
+/// # `#[ssz(active_fields = [...])]`
+///
+/// A progressive container (EIP-7495) is serialized like a container;
+/// `active_fields` (0s and 1s, at most 256, ending in 1, one 1 per field)
+/// only changes its root. The spec's example:
+///
+/// ```
+/// use peam_ssz_types::{Ssz, TreeHash};
+///
+/// #[derive(Ssz, TreeHash)]
+/// #[ssz(active_fields = [1, 0, 1])]
+/// struct Square {
+///     side: u16,
+///     color: u8,
+/// }
+///
+/// #[derive(Ssz, TreeHash)]
+/// #[ssz(active_fields = [0, 1, 1])]
+/// struct Circle {
+///     radius: u16,
+///     color: u8,
+/// }
+///
+/// let square = Square { side: 2, color: 1 };
+/// let circle = Circle { radius: 2, color: 1 };
+/// assert_eq!(square.to_ssz(), [2, 0, 1]);
+/// assert_eq!(circle.to_ssz(), square.to_ssz());
+/// assert_ne!(circle.hash_tree_root(), square.hash_tree_root());
+/// ```
+///
+/// # `#[ssz(compatible_union)]`
+///
+/// A compatible union (EIP-8016): every variant holds one value and has an
+/// explicit selector from 1 to 127. The options must have compatible
+/// merkleization (simple-serialize.md, "Compatible Merkleization"); the
+/// derive checks what the traits expose (options are all basic or all
+/// composite, basic ones of one size) and leaves the rest of the rule (same
+/// field names in progressive containers, same limits, ...) to you.
+///
+/// ```
+/// use peam_ssz_types::{Ssz, TreeHash};
+///
+/// #[derive(Ssz, TreeHash, Debug, PartialEq)]
+/// #[ssz(active_fields = [1, 0, 1])]
+/// struct Square {
+///     side: u16,
+///     color: u8,
+/// }
+///
+/// #[derive(Ssz, TreeHash, Debug, PartialEq)]
+/// #[ssz(active_fields = [0, 1, 1])]
+/// struct Circle {
+///     radius: u16,
+///     color: u8,
+/// }
+///
+/// #[derive(Ssz, TreeHash, Debug, PartialEq)]
+/// #[ssz(compatible_union)]
+/// enum Shape {
+///     #[ssz(selector = 1)]
+///     Square(Square),
+///     #[ssz(selector = 2)]
+///     Circle(Circle),
+/// }
+///
+/// let shape = Shape::Circle(Circle { radius: 3, color: 1 });
+/// assert_eq!(shape.to_ssz(), [2, 3, 0, 1]);
+/// assert_eq!(Shape::from_ssz(&[2, 3, 0, 1])?, shape);
+/// let err = Shape::from_ssz(&[0, 3, 0, 1]).unwrap_err();
+/// assert_eq!(err.to_string(), "invalid union selector 0");
+/// # Ok::<(), peam_ssz_types::DecodeError>(())
+/// ```
+///
+/// # `#[ssz(crate = "path")]`
+///
+/// Generated code names the runtime crate `::peam_ssz_types`; a crate that
+/// re-exports it under another path says where:
+///
+/// ```
+/// mod reexport {
+///     pub use peam_ssz_types as ssz;
+/// }
+///
+/// #[derive(reexport::ssz::Ssz)]
+/// #[ssz(crate = "crate::reexport::ssz")]
+/// struct Checkpoint {
+///     epoch: u64,
+/// }
+///
+/// # fn main() {
+/// use reexport::ssz::Ssz;
+/// assert_eq!(Checkpoint { epoch: 1 }.to_ssz(), [1, 0, 0, 0, 0, 0, 0, 0]);
+/// # }
+/// ```
+///
+/// # Rejected
+///
+/// The `None` option of a union must be its first:
+///
+/// ```compile_fail
+/// use peam_ssz_types::Ssz;
+///
+/// #[derive(Ssz)]
+/// enum Payload {
+///     Small(u16),
+///     None,
+/// }
+/// ```
+///
+/// Containers have named fields (use `transparent` for a newtype):
+///
+/// ```compile_fail
+/// use peam_ssz_types::Ssz;
+///
+/// #[derive(Ssz)]
+/// struct Pair(u8, u16);
+/// ```
 #[proc_macro_derive(Ssz, attributes(ssz))]
 pub fn derive_ssz(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     ssz::expand(&input).into()
 }
 
-/// Derives `TreeHash` (`hash_tree_root`).
+/// Derives `TreeHash`: `hash_tree_root`, with the same `#[ssz(...)]`
+/// attributes as [`macro@Ssz`].
+///
+/// - A container: `merkleize([hash_tree_root(field), ...])`, the field roots
+///   gathered on the stack.
+/// - A progressive container: `mix_in_active_fields(merkleize_progressive(
+///   leaves), active_fields)`, the leaves holding the field roots at the
+///   positions of the 1s and zero chunks at the 0s.
+/// - A union or compatible union: `mix_in_selector(hash_tree_root(value),
+///   selector)`; `None` is `mix_in_selector(Bytes32(), 0)`.
+/// - A transparent newtype: its field's root and leaves.
+///
+/// ```text
+///            root                       Checkpoint { epoch, root }
+///          /      \
+///   uint64(epoch)  root                 hash(epoch as a chunk, root)
+/// ```
+///
+/// ```
+/// use peam_ssz_types::hash::sha256;
+/// use peam_ssz_types::TreeHash;
+///
+/// #[derive(TreeHash)]
+/// struct Checkpoint {
+///     epoch: u64,
+///     root: [u8; 32],
+/// }
+///
+/// let checkpoint = Checkpoint { epoch: 3, root: [0xaa; 32] };
+/// let mut leaves = [0u8; 64];
+/// leaves[0] = 3;
+/// leaves[32..].copy_from_slice(&[0xaa; 32]);
+/// assert_eq!(checkpoint.hash_tree_root(), sha256(&leaves));
+///
+/// #[derive(TreeHash)]
+/// enum Payload {
+///     None,
+///     Small(u16),
+/// }
+///
+/// // mix_in_selector(Bytes32(), 0): the hash of 64 zero bytes.
+/// assert_eq!(Payload::None.hash_tree_root(), sha256(&[0; 64]));
+/// let mut mixed = [0u8; 64];
+/// mixed[..2].copy_from_slice(&7u16.to_le_bytes());
+/// mixed[32] = 1;
+/// assert_eq!(Payload::Small(7).hash_tree_root(), sha256(&mixed));
+/// ```
+///
+/// Options of a compatible union that pack differently cannot be compatible:
+///
+/// ```compile_fail
+/// use peam_ssz_types::TreeHash;
+///
+/// #[derive(TreeHash)]
+/// #[ssz(compatible_union)]
+/// enum Mixed {
+///     #[ssz(selector = 1)]
+///     Byte(u8),
+///     #[ssz(selector = 2)]
+///     Word(u16),
+/// }
+/// ```
+///
+/// `active_fields` holds one 1 per field:
+///
+/// ```compile_fail
+/// use peam_ssz_types::TreeHash;
+///
+/// #[derive(TreeHash)]
+/// #[ssz(active_fields = [1, 0, 1])]
+/// struct Square {
+///     side: u16,
+/// }
+/// ```
 #[proc_macro_derive(TreeHash, attributes(ssz))]
 pub fn derive_tree_hash(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
