@@ -1,8 +1,12 @@
 //! Consensus-spec SSZ vectors and beacon containers.
 //!
-//! [`harness`] reads and checks the cases of the consensus-specs v1.6.1
-//! vectors; [`generic`] holds the types of the `ssz_generic` suite and maps
-//! each case to its check.
+//! - [`harness`] reads and checks the cases of the consensus-specs v1.6.1
+//!   vectors (`spec-tests/vectors`, filled by `spec-tests/download-vectors.sh`,
+//!   or `$SSZ_SPEC_VECTORS`).
+//! - [`generic`] holds the types of the `ssz_generic` suite and maps each
+//!   case to its check (`tests/ssz_generic.rs` runs them all).
+//! - [`beacon`] holds the beacon containers of every fork, for both presets
+//!   (`tests/ssz_static.rs` runs the `ssz_static` suite against them).
 
 pub mod beacon;
 pub mod generic;
