@@ -67,7 +67,12 @@ impl<'a> VariableElements<'a> {
                     got: 0,
                 }));
             }
-            return Ok(VariableElements { bytes, count: 0, index: 0, start: 0 });
+            return Ok(VariableElements {
+                bytes,
+                count: 0,
+                index: 0,
+                start: 0,
+            });
         }
         if bytes.len() < BYTES_PER_LENGTH_OFFSET {
             return Err(DecodeError::new(DecodeErrorKind::TooShort {
@@ -77,7 +82,9 @@ impl<'a> VariableElements<'a> {
         }
         let first = read_offset(bytes, 0);
         if first == 0 || first % BYTES_PER_LENGTH_OFFSET != 0 || first > bytes.len() {
-            return Err(DecodeError::new(DecodeErrorKind::InvalidListOffset { offset: first }));
+            return Err(DecodeError::new(DecodeErrorKind::InvalidListOffset {
+                offset: first,
+            }));
         }
         let count = first / BYTES_PER_LENGTH_OFFSET;
         if let Some(n) = exact {
@@ -89,9 +96,17 @@ impl<'a> VariableElements<'a> {
             }
         }
         if count > max {
-            return Err(DecodeError::new(DecodeErrorKind::TooManyElements { len: count, max }));
+            return Err(DecodeError::new(DecodeErrorKind::TooManyElements {
+                len: count,
+                max,
+            }));
         }
-        Ok(VariableElements { bytes, count, index: 0, start: first })
+        Ok(VariableElements {
+            bytes,
+            count,
+            index: 0,
+            start: first,
+        })
     }
 
     /// The number of elements.
@@ -157,7 +172,10 @@ pub fn decode_elements<T: Ssz>(
             }
         }
         if count > max {
-            return Err(DecodeError::new(DecodeErrorKind::TooManyElements { len: count, max }));
+            return Err(DecodeError::new(DecodeErrorKind::TooManyElements {
+                len: count,
+                max,
+            }));
         }
         let mut out = Vec::with_capacity(count);
         T::from_ssz_many(bytes, &mut out)?;
@@ -199,7 +217,9 @@ const STACK_LEAF_BYTES: usize = 1024;
 /// `merkleize(leaves(values), limit)`, with `limit` in elements.
 pub fn leaves_root<T: TreeHash>(values: &[T], limit: usize) -> Root {
     let len = values.len() * T::LEAF_SIZE;
-    let limit_chunks = limit.saturating_mul(T::LEAF_SIZE).div_ceil(crate::BYTES_PER_CHUNK);
+    let limit_chunks = limit
+        .saturating_mul(T::LEAF_SIZE)
+        .div_ceil(crate::BYTES_PER_CHUNK);
     if len <= STACK_LEAF_BYTES {
         let mut buf = [0u8; STACK_LEAF_BYTES];
         T::tree_hash_leaves(values, &mut buf[..len]);
@@ -228,7 +248,10 @@ pub fn progressive_list_root<T: TreeHash>(values: &[T]) -> Root {
     let len = values.len() * T::LEAF_SIZE;
     let mut buf = vec![0u8; len];
     T::tree_hash_leaves(values, &mut buf);
-    mix_in_length(&crate::merkle::merkleize_progressive_packed(&buf), values.len())
+    mix_in_length(
+        &crate::merkle::merkleize_progressive_packed(&buf),
+        values.len(),
+    )
 }
 
 /// `Vec`, for derived code that names it without relying on the prelude.
@@ -262,7 +285,10 @@ pub fn read_container_offset(
             len: bytes.len(),
         }));
     } else if offset < previous {
-        return Err(DecodeError::new(DecodeErrorKind::OffsetsDecreasing { previous, offset }));
+        return Err(DecodeError::new(DecodeErrorKind::OffsetsDecreasing {
+            previous,
+            offset,
+        }));
     }
     Ok(offset)
 }

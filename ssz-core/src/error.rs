@@ -112,7 +112,10 @@ impl DecodeError {
     /// An error of this kind at the current position.
     #[cold]
     pub fn new(kind: DecodeErrorKind) -> Self {
-        DecodeError { kind, path: Vec::new() }
+        DecodeError {
+            kind,
+            path: Vec::new(),
+        }
     }
 
     /// What failed.
@@ -166,7 +169,10 @@ impl fmt::Display for DecodeErrorKind {
             }
             TooShort { min, got } => write!(f, "expected at least {min} bytes, got {got}"),
             FirstOffsetMismatch { expected, got } => {
-                write!(f, "first offset is {got}, but the fixed part ends at {expected}")
+                write!(
+                    f,
+                    "first offset is {got}, but the fixed part ends at {expected}"
+                )
             }
             InvalidListOffset { offset } => write!(f, "invalid first list offset {offset}"),
             OffsetOutOfBounds { offset, len } => {
@@ -176,7 +182,10 @@ impl fmt::Display for DecodeErrorKind {
                 write!(f, "offset {offset} is below the previous offset {previous}")
             }
             NotMultipleOfElement { len, element } => {
-                write!(f, "{len} bytes is not a multiple of the element size {element}")
+                write!(
+                    f,
+                    "{len} bytes is not a multiple of the element size {element}"
+                )
             }
             TooManyElements { len, max } => write!(f, "{len} elements exceed the limit {max}"),
             WrongElementCount { expected, got } => {

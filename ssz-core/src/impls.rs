@@ -211,7 +211,10 @@ fn try_array<T, const N: usize>(
     }
 
     let mut array: [MaybeUninit<T>; N] = [const { MaybeUninit::uninit() }; N];
-    let mut guard = Guard { array: &mut array, initialized: 0 };
+    let mut guard = Guard {
+        array: &mut array,
+        initialized: 0,
+    };
     while guard.initialized < N {
         let value = f(guard.initialized)?;
         guard.array[guard.initialized].write(value);

@@ -21,8 +21,8 @@ pub mod __private;
 
 pub use error::{DecodeError, DecodeErrorKind, PathSegment};
 pub use merkle::{
-    merkleize, merkleize_progressive, mix_in_active_fields, mix_in_length, mix_in_selector,
-    Root, ZERO_HASHES,
+    merkleize, merkleize_progressive, mix_in_active_fields, mix_in_length, mix_in_selector, Root,
+    ZERO_HASHES,
 };
 
 /// Bytes of an offset in the fixed part of a container or list
@@ -91,7 +91,10 @@ pub trait Ssz: Sized {
     /// Only called for fixed-size types. Basic types override it with one
     /// pass over the slice.
     fn ssz_write_many(values: &[Self], out: &mut [u8]) {
-        for (value, dst) in values.iter().zip(out.chunks_exact_mut(Self::FIXED_PART_LEN)) {
+        for (value, dst) in values
+            .iter()
+            .zip(out.chunks_exact_mut(Self::FIXED_PART_LEN))
+        {
             value.ssz_write(dst);
         }
     }
@@ -156,7 +159,9 @@ pub trait TreeHash {
 ///
 /// [`U<N>`] is the length `N`; presets define their own lengths as associated
 /// types bounded by `Length`.
-pub trait Length: 'static + Send + Sync + Copy + Default + core::fmt::Debug + Eq + Ord + core::hash::Hash {
+pub trait Length:
+    'static + Send + Sync + Copy + Default + core::fmt::Debug + Eq + Ord + core::hash::Hash
+{
     /// The length as a number.
     const USIZE: usize;
 }

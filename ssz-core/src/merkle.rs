@@ -170,8 +170,15 @@ pub const fn pack_active_fields(bits: &[u8]) -> Root {
 ///
 /// When `width` is not a power of two or `leaves.len() != out.len() * width`.
 pub fn merkleize_many(leaves: &[Root], width: usize, out: &mut [Root]) {
-    assert!(width.is_power_of_two(), "merkleize_many: width must be a power of two");
-    assert_eq!(leaves.len(), out.len() * width, "merkleize_many: width leaves per tree");
+    assert!(
+        width.is_power_of_two(),
+        "merkleize_many: width must be a power of two"
+    );
+    assert_eq!(
+        leaves.len(),
+        out.len() * width,
+        "merkleize_many: width leaves per tree"
+    );
     if width == 1 {
         out.copy_from_slice(leaves);
         return;
@@ -183,11 +190,17 @@ pub fn merkleize_many(leaves: &[Root], width: usize, out: &mut [Root]) {
     for (group_leaves, group_out) in leaves.chunks(group * width).zip(out.chunks_mut(group)) {
         let trees = group_out.len();
         let mut len = trees * width / 2;
-        hash_nodes(group_leaves.as_flattened().as_chunks::<64>().0, &mut a[..len]);
+        hash_nodes(
+            group_leaves.as_flattened().as_chunks::<64>().0,
+            &mut a[..len],
+        );
         let (mut cur, mut next) = (&mut a, &mut b);
         while len > trees {
             let half = len / 2;
-            hash_nodes(cur[..len].as_flattened().as_chunks::<64>().0, &mut next[..half]);
+            hash_nodes(
+                cur[..len].as_flattened().as_chunks::<64>().0,
+                &mut next[..half],
+            );
             core::mem::swap(&mut cur, &mut next);
             len = half;
         }
@@ -228,7 +241,12 @@ fn merkleize_at_depth(chunks: &[Root], tail: Option<&Root>, depth: u32, base: u3
         let start = (b * BLOCK_CHUNKS).min(chunks.len());
         let end = ((b + 1) * BLOCK_CHUNKS).min(chunks.len());
         let block_tail = if b + 1 == blocks { tail } else { None };
-        roots.push(subtree_root(&chunks[start..end], block_tail, BLOCK_HEIGHT, base));
+        roots.push(subtree_root(
+            &chunks[start..end],
+            block_tail,
+            BLOCK_HEIGHT,
+            base,
+        ));
     }
     merkleize_at_depth(&roots, None, depth - BLOCK_HEIGHT, base + BLOCK_HEIGHT)
 }
@@ -245,7 +263,10 @@ fn subtree_root(chunks: &[Root], tail: Option<&Root>, height: u32, base: u32) ->
         return ZERO_HASHES[(base + height) as usize];
     }
     if height == 0 {
-        return *chunks.first().or(tail).unwrap_or(&ZERO_HASHES[base as usize]);
+        return *chunks
+            .first()
+            .or(tail)
+            .unwrap_or(&ZERO_HASHES[base as usize]);
     }
     // Scratch for level 1 ((n + 1) / 2 nodes) and level 2, used in turn by
     // the levels above.
@@ -273,7 +294,10 @@ fn tree_levels(
     // Level 0 -> 1: whole pairs in one batch, then the odd chunk with the
     // tail or a zero chunk.
     let pairs = chunks.len() / 2;
-    hash_nodes(chunks[..2 * pairs].as_flattened().as_chunks::<64>().0, &mut a[..pairs]);
+    hash_nodes(
+        chunks[..2 * pairs].as_flattened().as_chunks::<64>().0,
+        &mut a[..pairs],
+    );
     if chunks.len() % 2 == 1 {
         a[pairs] = hash_pair(&chunks[2 * pairs], tail.unwrap_or(zero(0)));
     } else if let Some(t) = tail {
@@ -347,7 +371,15 @@ mod tests {
 
     #[test]
     fn depth_is_log2_of_next_power_of_two() {
-        let cases = [(0, 0), (1, 0), (2, 1), (3, 2), (4, 2), (5, 3), (1 << 40, 40)];
+        let cases = [
+            (0, 0),
+            (1, 0),
+            (2, 1),
+            (3, 2),
+            (4, 2),
+            (5, 3),
+            (1 << 40, 40),
+        ];
         for (limit, depth) in cases {
             assert_eq!(depth_for(limit), depth, "limit {limit}");
         }
@@ -359,14 +391,23 @@ mod tests {
         for n in [0, 1, 2, 3, 4, 5, 7, 8, 9, 31, 64, 65, 100, 300] {
             let chunks: Vec<Root> = (0..n).map(chunk).collect();
             for limit in [n, n + 1, 2 * n + 3, 1024] {
-                assert_eq!(merkleize(&chunks, limit), reference(&chunks, limit), "{n}/{limit}");
+                assert_eq!(
+                    merkleize(&chunks, limit),
+                    reference(&chunks, limit),
+                    "{n}/{limit}"
+                );
             }
         }
     }
 
     #[test]
     fn merkleize_across_blocks_matches_the_definition() {
-        for n in [BLOCK_CHUNKS - 1, BLOCK_CHUNKS, BLOCK_CHUNKS + 1, 3 * BLOCK_CHUNKS + 17] {
+        for n in [
+            BLOCK_CHUNKS - 1,
+            BLOCK_CHUNKS,
+            BLOCK_CHUNKS + 1,
+            3 * BLOCK_CHUNKS + 17,
+        ] {
             let chunks: Vec<Root> = (0..n).map(chunk).collect();
             let limit = 4 * BLOCK_CHUNKS;
             assert_eq!(merkleize(&chunks, limit), reference(&chunks, limit), "{n}");
@@ -391,7 +432,11 @@ mod tests {
             let mut padded = bytes.clone();
             padded.resize(len.div_ceil(32) * 32, 0);
             let chunks: Vec<Root> = padded.chunks(32).map(|c| c.try_into().unwrap()).collect();
-            assert_eq!(merkleize_packed(&bytes, 512), reference(&chunks, 512), "{len}");
+            assert_eq!(
+                merkleize_packed(&bytes, 512),
+                reference(&chunks, 512),
+                "{len}"
+            );
             assert_eq!(
                 merkleize_progressive_packed(&bytes),
                 merkleize_progressive(&chunks),
@@ -415,7 +460,11 @@ mod tests {
     fn progressive_matches_the_definition() {
         for n in [0, 1, 2, 4, 5, 6, 20, 21, 22, 85, 86, 400] {
             let chunks: Vec<Root> = (0..n).map(chunk).collect();
-            assert_eq!(merkleize_progressive(&chunks), progressive_reference(&chunks, 1), "{n}");
+            assert_eq!(
+                merkleize_progressive(&chunks),
+                progressive_reference(&chunks, 1),
+                "{n}"
+            );
         }
     }
 
