@@ -81,7 +81,7 @@ impl<'a> VariableElements<'a> {
             }));
         }
         let first = read_offset(bytes, 0);
-        if first == 0 || first % BYTES_PER_LENGTH_OFFSET != 0 || first > bytes.len() {
+        if first == 0 || !first.is_multiple_of(BYTES_PER_LENGTH_OFFSET) || first > bytes.len() {
             return Err(DecodeError::new(DecodeErrorKind::InvalidListOffset {
                 offset: first,
             }));
@@ -156,7 +156,7 @@ pub fn decode_elements<T: Ssz>(
 ) -> Result<Vec<T>, DecodeError> {
     if T::IS_FIXED_SIZE {
         let size = T::FIXED_PART_LEN;
-        if size == 0 || bytes.len() % size != 0 {
+        if size == 0 || !bytes.len().is_multiple_of(size) {
             return Err(DecodeError::new(DecodeErrorKind::NotMultipleOfElement {
                 len: bytes.len(),
                 element: size,
