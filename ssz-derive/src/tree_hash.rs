@@ -227,3 +227,27 @@ fn compatible_check(tree_hash: &TokenStream, variants: &[UnionVariant]) -> Vec<T
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::pack_bits;
+
+    #[test]
+    fn pack_bits_matches_the_runtime() {
+        let patterns: Vec<Vec<bool>> = vec![
+            vec![true],
+            vec![true, false, true],
+            vec![false, false, false, false, true],
+            (0..9).map(|i| i % 3 == 0).collect(),
+            (0..256).map(|i| i % 7 == 1 || i == 255).collect(),
+        ];
+        for bits in patterns {
+            let bytes: Vec<u8> = bits.iter().map(|&b| u8::from(b)).collect();
+            assert_eq!(
+                pack_bits(&bits),
+                peam_ssz_types::merkle::pack_active_fields(&bytes)
+            );
+        }
+        assert_eq!(pack_bits(&[true, false, true])[0], 0b101);
+    }
+}

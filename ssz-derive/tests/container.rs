@@ -322,17 +322,17 @@ fn generic_variable_container_matches_the_spec_vector() {
 
 #[test]
 fn layout_consts_fold_the_fields() {
-    assert!(BeaconBlockHeader::IS_FIXED_SIZE);
+    const { assert!(BeaconBlockHeader::IS_FIXED_SIZE) };
     assert_eq!(BeaconBlockHeader::FIXED_PART_LEN, 112);
-    assert!(Validator::IS_FIXED_SIZE);
+    const { assert!(Validator::IS_FIXED_SIZE) };
     assert_eq!(Validator::FIXED_PART_LEN, 121);
-    assert!(AttestationData::IS_FIXED_SIZE);
+    const { assert!(AttestationData::IS_FIXED_SIZE) };
     assert_eq!(AttestationData::FIXED_PART_LEN, 128);
-    assert!(!IndexedAttestation::<Mainnet>::IS_FIXED_SIZE);
+    const { assert!(!IndexedAttestation::<Mainnet>::IS_FIXED_SIZE) };
     assert_eq!(IndexedAttestation::<Mainnet>::FIXED_PART_LEN, 4);
     // Containers are composite: one root per element of a vector or list.
     assert_eq!(<BeaconBlockHeader as TreeHash>::LEAF_SIZE, 32);
-    assert!(!<BeaconBlockHeader as TreeHash>::IS_BASIC);
+    const { assert!(!<BeaconBlockHeader as TreeHash>::IS_BASIC) };
     // Usable in constant expressions.
     const BUF: [u8; BeaconBlockHeader::FIXED_PART_LEN] = [0; BeaconBlockHeader::FIXED_PART_LEN];
     assert_eq!(BeaconBlockHeader::from_ssz(&BUF).unwrap().slot, 0);
@@ -418,7 +418,7 @@ fn multi_bytes() -> Vec<u8> {
 #[test]
 fn variable_container_round_trips_through_literal_bytes() {
     let value = multi();
-    assert!(!Multi::IS_FIXED_SIZE);
+    const { assert!(!Multi::IS_FIXED_SIZE) };
     assert_eq!(Multi::FIXED_PART_LEN, 4);
     assert_eq!(value.ssz_len(), 27);
     assert_eq!(value.to_ssz(), multi_bytes());
@@ -596,7 +596,7 @@ struct Generic<T> {
 
 #[test]
 fn fixedness_follows_the_type_parameter() {
-    assert!(Generic::<u16>::IS_FIXED_SIZE);
+    const { assert!(Generic::<u16>::IS_FIXED_SIZE) };
     assert_eq!(Generic::<u16>::FIXED_PART_LEN, 4);
     let fixed = Generic {
         a: 1,
@@ -607,7 +607,7 @@ fn fixedness_follows_the_type_parameter() {
     assert_eq!(Generic::<u16>::from_ssz(&[1, 2, 3, 4]).unwrap(), fixed);
 
     type Var = Generic<List<u8, U<4>>>;
-    assert!(!Var::IS_FIXED_SIZE);
+    const { assert!(!Var::IS_FIXED_SIZE) };
     assert_eq!(Var::FIXED_PART_LEN, 4);
     let var = Generic {
         a: 1,

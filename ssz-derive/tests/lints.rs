@@ -32,6 +32,13 @@ struct Fixed {
 }
 
 #[derive(Debug, Ssz, TreeHash)]
+struct Repeated {
+    a: u64,
+    b: u64,
+    c: u64,
+}
+
+#[derive(Debug, Ssz, TreeHash)]
 struct Variable {
     a: u8,
     b: Union,
@@ -66,6 +73,26 @@ enum Compatible {
 }
 
 #[derive(Debug, Ssz, TreeHash)]
+#[ssz(compatible_union)]
+enum CompatibleGeneric<T> {
+    #[ssz(selector = 1)]
+    P(T),
+    #[ssz(selector = 2)]
+    Q(Progressive),
+    #[ssz(selector = 3)]
+    R(Progressive),
+}
+
+#[derive(Debug, Ssz, TreeHash)]
+#[ssz(compatible_union)]
+enum CompatibleMixed {
+    #[ssz(selector = 1)]
+    P(Progressive),
+    #[ssz(selector = 2)]
+    F(Fixed),
+}
+
+#[derive(Debug, Ssz, TreeHash)]
 #[ssz(transparent)]
 struct Slot(u64);
 
@@ -80,4 +107,7 @@ fn derives_compile_without_lints() {
     let one = One { only: Union::A(1) };
     assert_eq!(one.to_ssz(), [4, 0, 0, 0, 1, 1]);
     let _root = one.hash_tree_root();
+    let generic = CompatibleGeneric::P(Fixed { a: 1, b: [0; 32] });
+    assert_eq!(generic.to_ssz()[0], 1);
+    let _root = generic.hash_tree_root();
 }

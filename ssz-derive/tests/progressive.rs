@@ -33,7 +33,7 @@ fn square_is_serialized_as_a_container() {
         side: 0x0102,
         color: 3,
     };
-    assert!(Square::IS_FIXED_SIZE);
+    const { assert!(Square::IS_FIXED_SIZE) };
     assert_eq!(Square::FIXED_PART_LEN, 3);
     assert_eq!(square.to_ssz(), [2, 1, 3]);
     assert_eq!(Square::from_ssz(&[2, 1, 3]).unwrap(), square);
@@ -312,7 +312,7 @@ enum CompatibleUnionABCA {
 
 #[test]
 fn compatible_union_a_vectors() {
-    assert!(!CompatibleUnionA::IS_FIXED_SIZE);
+    const { assert!(!CompatibleUnionA::IS_FIXED_SIZE) };
     assert_eq!(CompatibleUnionA::FIXED_PART_LEN, 4);
     // CompatibleUnionA_max_selector_1, _zero_selector_1, _random_selector_1_0
     let cases = [

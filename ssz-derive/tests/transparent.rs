@@ -32,9 +32,9 @@ struct Pair {
 
 #[test]
 fn a_basic_newtype_is_its_field() {
-    assert!(Slot::IS_FIXED_SIZE);
+    const { assert!(Slot::IS_FIXED_SIZE) };
     assert_eq!(Slot::FIXED_PART_LEN, 8);
-    assert!(<Slot as TreeHash>::IS_BASIC);
+    const { assert!(<Slot as TreeHash>::IS_BASIC) };
     assert_eq!(<Slot as TreeHash>::LEAF_SIZE, 8);
     assert_eq!(Slot(0x0102).to_ssz(), [2, 1, 0, 0, 0, 0, 0, 0]);
     assert_eq!(Slot(0x0102).ssz_len(), 8);
@@ -87,7 +87,7 @@ fn newtypes_pack_like_their_field_in_lists_and_vectors() {
 
 #[test]
 fn a_variable_newtype_is_its_field() {
-    assert!(!Indices::IS_FIXED_SIZE);
+    const { assert!(!Indices::IS_FIXED_SIZE) };
     assert_eq!(Indices::FIXED_PART_LEN, 4);
     let value = Indices(List::try_from(vec![5, 6]).unwrap());
     let bytes = [5, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0];
@@ -107,9 +107,9 @@ fn a_variable_newtype_is_its_field() {
 
 #[test]
 fn generic_newtypes_forward_to_the_parameter() {
-    assert!(<Wrapper<u16> as TreeHash>::IS_BASIC);
+    const { assert!(<Wrapper<u16> as TreeHash>::IS_BASIC) };
     assert_eq!(<Wrapper<u16> as TreeHash>::LEAF_SIZE, 2);
-    assert!(!<Wrapper<Pair> as TreeHash>::IS_BASIC);
+    const { assert!(!<Wrapper<Pair> as TreeHash>::IS_BASIC) };
     assert_eq!(<Wrapper<Pair> as TreeHash>::LEAF_SIZE, 32);
     let pair = Wrapper(Pair { a: 1, b: 2 });
     assert_eq!(pair.to_ssz(), [1, 2]);

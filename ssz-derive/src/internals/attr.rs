@@ -396,3 +396,19 @@ fn path_text(path: &syn::Path) -> String {
     let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
     segments.join("::")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{edit_distance, suggestion};
+    use crate::internals::symbol::{ACTIVE_FIELDS, SELECTOR, TRANSPARENT};
+
+    #[test]
+    fn misspelt_keys_get_a_suggestion() {
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert!(suggestion("transparant") == Some(TRANSPARENT));
+        assert!(suggestion("selectr") == Some(SELECTOR));
+        assert!(suggestion("activefields") == Some(ACTIVE_FIELDS));
+        assert!(suggestion("bogus").is_none());
+    }
+}

@@ -50,3 +50,256 @@ pub fn model(input: &DeriveInput) -> Result<ast::Model<'_>, Rejected> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ast::Shape;
+    use super::model;
+    use syn::parse_quote;
+
+    fn errors(input: syn::DeriveInput) -> Vec<String> {
+        match model(&input) {
+            Ok(_) => Vec::new(),
+            Err(rejected) => rejected.errors.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    #[test]
+    fn a_struct_with_named_fields_is_a_container() {
+        let input: syn::DeriveInput = parse_quote! {
+            struct A { a: u8, r#type: u16 }
+        };
+        let Ok(model) = model(&input) else {
+            panic!("rejected")
+        };
+        let krate = &model.krate;
+        assert_eq!(quote::quote!(#krate).to_string(), ":: peam_ssz_types");
+        let Shape::Container {
+            fields,
+            active_fields,
+        } = model.shape
+        else {
+            panic!("not a container")
+        };
+        assert_eq!(fields.len(), 2);
+        assert_eq!(fields[1].name, "type");
+        assert!(active_fields.is_none());
+    }
+
+    #[test]
+    fn selectors_default_to_variant_indices() {
+        let input: syn::DeriveInput = parse_quote! {
+            enum E { None, A(u8), B(u16) }
+        };
+        let Ok(model) = model(&input) else {
+            panic!("rejected")
+        };
+        let Shape::Union {
+            compatible,
+            variants,
+        } = model.shape
+        else {
+            panic!("not a union")
+        };
+        assert!(!compatible);
+        let selectors: Vec<u8> = variants.iter().map(|v| v.selector).collect();
+        assert_eq!(selectors, [0, 1, 2]);
+        assert!(variants[0].ty.is_none());
+    }
+
+    #[test]
+    fn active_fields_become_flags() {
+        let input: syn::DeriveInput = parse_quote! {
+            #[ssz(active_fields = [0, 1, 0, 1])]
+            struct P { a: u8, b: u8 }
+        };
+        let Ok(model) = model(&input) else {
+            panic!("rejected")
+        };
+        let Shape::Container { active_fields, .. } = model.shape else {
+            panic!("not a container")
+        };
+        assert_eq!(active_fields, Some(vec![false, true, false, true]));
+    }
+
+    #[test]
+    fn every_error_is_collected() {
+        let input: syn::DeriveInput = parse_quote! {
+            #[ssz(nope, crate = "a b")]
+            enum E {
+                #[ssz(selector = 200)]
+                A(u8),
+                #[ssz(selector = 1, transparent)]
+                B(u8, u8),
+            }
+        };
+        let errs = errors(input);
+        assert_eq!(errs.len(), 5, "{errs:#?}");
+        assert!(errs[0].starts_with("unknown ssz attribute `nope`"));
+        assert!(errs[1].starts_with("`crate` must be a path"));
+        assert!(errs[2].starts_with("`transparent` is not allowed on an enum variant"));
+        assert!(errs[3].starts_with("union selectors are 0 to 127"));
+        assert!(errs[4].starts_with("a union variant holds exactly one value"));
+    }
+
+    #[test]
+    fn odd_inputs_are_errors_not_panics() {
+        let inputs: Vec<syn::DeriveInput> = vec![
+            parse_quote!(
+                struct A;
+            ),
+            parse_quote!(
+                struct A();
+            ),
+            parse_quote!(
+                struct A {}
+            ),
+            parse_quote!(
+                enum E {}
+            ),
+            parse_quote!(union U { a: u8 }),
+            parse_quote!(
+                #[ssz(transparent)]
+                struct A;
+            ),
+            parse_quote!(
+                #[ssz(transparent)]
+                enum E {
+                    A(u8),
+                }
+            ),
+            parse_quote!(
+                #[ssz(active_fields = [])]
+                struct A {
+                    a: u8,
+                }
+            ),
+            parse_quote!(
+                #[ssz(active_fields = [1, 1])]
+                struct A {
+                    a: u8,
+                }
+            ),
+            parse_quote!(
+                #[ssz(active_fields = "x")]
+                struct A {
+                    a: u8,
+                }
+            ),
+            parse_quote!(
+                #[ssz(compatible_union)]
+                enum E {
+                    A(u8),
+                }
+            ),
+            parse_quote!(
+                #[ssz(compatible_union)]
+                enum E {
+                    #[ssz(selector = 1)]
+                    A,
+                }
+            ),
+            parse_quote!(
+                enum E {
+                    #[ssz(selector = 0)]
+                    A(u8),
+                    #[ssz(selector = 0)]
+                    B(u8),
+                }
+            ),
+            parse_quote!(
+                enum E {
+                    #[ssz(selector = -1)]
+                    A(u8),
+                }
+            ),
+            parse_quote!(
+                enum E {
+                    #[ssz(selector = 1.5)]
+                    A(u8),
+                }
+            ),
+            parse_quote!(
+                enum E {
+                    #[ssz(selector(1))]
+                    A(u8),
+                }
+            ),
+            parse_quote!(
+                #[ssz()]
+                struct A {
+                    #[ssz()]
+                    a: u8,
+                }
+            ),
+            parse_quote!(
+                #[ssz(crate = "")]
+                struct A {
+                    a: u8,
+                }
+            ),
+            parse_quote!(
+                #[ssz(crate = 1)]
+                struct A {
+                    a: u8,
+                }
+            ),
+            parse_quote!(
+                #[ssz(::a::b)]
+                struct A {
+                    a: u8,
+                }
+            ),
+        ];
+        let accepted = [16];
+        for (i, input) in inputs.into_iter().enumerate() {
+            let errs = errors(input.clone());
+            assert_eq!(errs.is_empty(), accepted.contains(&i), "case {i}: {errs:?}");
+            // Both expansions produce parseable items, errors included.
+            let ssz = crate::ssz::expand(&input);
+            let tree_hash = crate::tree_hash::expand(&input);
+            assert!(syn::parse2::<syn::File>(ssz).is_ok(), "case {i}");
+            assert!(syn::parse2::<syn::File>(tree_hash).is_ok(), "case {i}");
+        }
+    }
+
+    #[test]
+    fn expansions_are_wrapped_and_use_the_crate_path() {
+        let input: syn::DeriveInput = parse_quote! {
+            #[ssz(crate = "my::ssz")]
+            struct A<T> where T: Copy { a: T, b: [u8; 4] }
+        };
+        let ssz = crate::ssz::expand(&input).to_string();
+        assert!(ssz.starts_with("# [doc (hidden)]"), "{ssz}");
+        assert!(ssz.contains("const _ : () = {"), "{ssz}");
+        assert!(ssz.contains("# [automatically_derived]"), "{ssz}");
+        assert!(
+            ssz.contains("impl < T > my :: ssz :: Ssz for A < T >"),
+            "{ssz}"
+        );
+        assert!(
+            ssz.contains("T : Copy , T : my :: ssz :: Ssz , [u8 ; 4] : my :: ssz :: Ssz"),
+            "{ssz}"
+        );
+        assert!(!ssz.contains("peam_ssz_types"), "{ssz}");
+        let tree_hash = crate::tree_hash::expand(&input).to_string();
+        assert!(
+            tree_hash.contains("my :: ssz :: merkle :: merkleize (& __roots , 2)"),
+            "{tree_hash}"
+        );
+    }
+
+    #[test]
+    fn self_referencing_field_types_get_no_bound() {
+        let input: syn::DeriveInput = parse_quote! {
+            struct Node { value: u8, children: List<Node, U<4>>, more: Vec<Self> }
+        };
+        let ssz = crate::ssz::expand(&input).to_string();
+        assert!(ssz.contains("where u8 : :: peam_ssz_types :: Ssz"), "{ssz}");
+        assert!(
+            !ssz.contains("List < Node , U < 4 > > : :: peam_ssz_types :: Ssz"),
+            "{ssz}"
+        );
+        assert!(!ssz.contains("Vec < Self > :"), "{ssz}");
+    }
+}
