@@ -1,4 +1,164 @@
-//! peam-ssz: SimpleSerialize for Ethereum consensus.
+//! SimpleSerialize (SSZ) for Ethereum consensus: every SSZ type of
+//! consensus-specs v1.6.1, `#[derive(Ssz, TreeHash)]` for containers and
+//! unions, strict decoding and a fast `hash_tree_root`.
+//!
+//! This is the one crate to depend on: it re-exports the traits and
+//! merkleization of `peam-ssz-core` and the derives of `peam-ssz-derive`.
+//!
+//! # Quick start
+//!
+//! ```
+//! use peam_ssz_types::{Bitlist, Bytes32, List, Ssz, TreeHash, U};
+//!
+//! #[derive(Debug, PartialEq, Ssz, TreeHash)]
+//! struct Checkpoint {
+//!     epoch: u64,
+//!     root: Bytes32,
+//! }
+//!
+//! #[derive(Debug, PartialEq, Ssz, TreeHash)]
+//! struct Votes {
+//!     target: Checkpoint,
+//!     aggregation_bits: Bitlist<U<2048>>,
+//!     indices: List<u64, U<2048>>,
+//! }
+//!
+//! let votes = Votes {
+//!     target: Checkpoint { epoch: 7, root: Bytes32::from([0xaa; 32]) },
+//!     aggregation_bits: Bitlist::from_bools(&[true, false, true])?,
+//!     indices: List::try_from(vec![3, 5])?,
+//! };
+//!
+//! // Encoding: one allocation of the exact size.
+//! let bytes = votes.to_ssz();
+//! assert_eq!(bytes[..8], 7u64.to_le_bytes()); // target.epoch
+//! assert_eq!(bytes[40..44], [48, 0, 0, 0]); // offset of aggregation_bits
+//! assert_eq!(bytes[48], 0b1101); // bits 1, 0, 1 and the delimiter bit
+//!
+//! // Decoding is strict: it rejects every non-canonical input, and the
+//! // error says what failed and where.
+//! assert_eq!(Votes::from_ssz(&bytes)?, votes);
+//! let mut bad = bytes.clone();
+//! bad[48] = 0;
+//! let err = Votes::from_ssz(&bad).unwrap_err();
+//! assert_eq!(err.to_string(), "at .aggregation_bits: bitlist has no length-delimiting bit");
+//!
+//! let root: [u8; 32] = votes.hash_tree_root();
+//! # let _ = root;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The types also work on their own, without a container:
+//!
+//! ```
+//! use peam_ssz_types::{merkle, ByteList, List, Ssz, TreeHash, U};
+//!
+//! let list = List::<u16, U<8>>::try_from(vec![1, 2, 3])?;
+//! assert_eq!(list.to_ssz(), [1, 0, 2, 0, 3, 0]);
+//! // An empty list's root: the zero tree of its limit, length 0 mixed in.
+//! assert_eq!(
+//!     List::<u16, U<8>>::new().hash_tree_root(),
+//!     merkle::mix_in_length(&merkle::ZERO_HASHES[0], 0),
+//! );
+//!
+//! let extra_data: ByteList<U<32>> = "0x7065616d".parse()?;
+//! assert_eq!(extra_data.as_bytes(), b"peam");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Types
+//!
+//! | SSZ | Rust |
+//! |---|---|
+//! | `uint8`, `uint16`, `uint32`, `uint64`, `uint128` | `u8`, `u16`, `u32`, `u64`, `u128` |
+//! | `uint256` | [`U256`] |
+//! | `boolean` | `bool` |
+//! | `Vector[T, N]` | `[T; N]` (inline) or [`Vector<T, N>`] (heap) |
+//! | `ByteVector[N]`, `BytesN` | [`FixedBytes<N>`] (inline: [`Bytes4`], [`Bytes8`], [`Bytes20`], [`Bytes32`], [`Bytes48`], [`Bytes96`]) or [`ByteVector<N>`] (heap) |
+//! | `List[T, N]` | [`List<T, N>`] |
+//! | `ByteList[N]` | [`ByteList<N>`] |
+//! | `Bitvector[N]` | [`Bitvector<N>`] |
+//! | `Bitlist[N]` | [`Bitlist<N>`] |
+//! | `ProgressiveList[T]` (EIP-7916) | [`ProgressiveList<T>`] |
+//! | `ProgressiveList[byte]` | [`ProgressiveByteList`] |
+//! | `ProgressiveBitlist` (EIP-7916) | [`ProgressiveBitlist`] |
+//! | `Container` | a struct with `#[derive(Ssz, TreeHash)]` |
+//! | `ProgressiveContainer(active_fields)` (EIP-7495) | a struct with `#[ssz(active_fields = [1, 0, 1])]` |
+//! | `Union[...]` | an enum with `#[derive(Ssz, TreeHash)]` |
+//! | `CompatibleUnion({...})` (EIP-8016) | an enum with `#[ssz(compatible_union)]` |
+//!
+//! The derive's attributes are documented on [`macro@Ssz`].
+//!
+//! # Lengths are types
+//!
+//! Limits and vector lengths are types implementing [`Length`]: [`U<N>`] for
+//! a number, [`Prod<A, B>`] for a product, or a preset's associated type,
+//! so that a container is written once for every preset:
+//!
+//! ```
+//! use peam_ssz_types::{Length, List, Prod, Ssz, TreeHash, U};
+//!
+//! trait Preset: 'static {
+//!     type MaxValidatorsPerCommittee: Length;
+//!     type MaxCommitteesPerSlot: Length;
+//! }
+//!
+//! struct Minimal;
+//! impl Preset for Minimal {
+//!     type MaxValidatorsPerCommittee = U<2048>;
+//!     type MaxCommitteesPerSlot = U<4>;
+//! }
+//!
+//! #[derive(Ssz, TreeHash)]
+//! struct Attestation<P: Preset> {
+//!     indices: List<u64, Prod<P::MaxValidatorsPerCommittee, P::MaxCommitteesPerSlot>>,
+//! }
+//!
+//! assert_eq!(List::<u64, Prod<U<2048>, U<4>>>::max_len(), 8192);
+//! # let _ = Attestation::<Minimal> { indices: List::new() }.hash_tree_root();
+//! ```
+//!
+//! # Bounds
+//!
+//! A bounded value cannot break its bound through the safe API: a
+//! [`List`] or [`Bitlist`] never holds more than its limit (`push` and the
+//! constructors return a [`BoundError`]), a [`Vector`], [`ByteVector`] or
+//! [`Bitvector`] always holds exactly its length (a [`LengthError`]
+//! otherwise). Elements can still be changed in place: the sequences deref
+//! to slices. `Vector[T, 0]` and `Bitvector[0]` are illegal SSZ types:
+//! decoding them fails and their infallible constructors do not compile.
+//!
+//! # Decoding
+//!
+//! [`Ssz::from_ssz`] takes untrusted bytes. It never panics, rejects every
+//! encoding that is not canonical (bad offsets, trailing bytes, lists over
+//! their limit, a bitlist without its delimiter bit, bitvector bits past the
+//! length, invalid booleans and union selectors), and allocates in
+//! proportion to its input, never to a declared length or limit. Lists of
+//! basic values decode and encode in one pass over the bytes; byte types
+//! are one copy.
+//!
+//! # Serde
+//!
+//! With the `serde` feature, every type reads and writes the consensus
+//! JSON/YAML mapping (simple-serialize.md, "JSON mapping"), as the spec-test
+//! `value.yaml` files and the beacon API use it:
+//!
+//! | type | format |
+//! |---|---|
+//! | [`List`], [`Vector`], [`ProgressiveList`] | a sequence |
+//! | [`ByteList`], [`ByteVector`], [`FixedBytes`], [`ProgressiveByteList`] | `"0x"` and lowercase hex |
+//! | [`Bitlist`], [`ProgressiveBitlist`] | the hex of the SSZ bytes, delimiter bit included: `"0x1c"` |
+//! | [`Bitvector`] | the hex of the SSZ bytes |
+//! | [`U256`] | a decimal string; reads a string or an integer |
+//!
+//! Reading enforces every bound: a list over its limit, a vector of another
+//! length, a bitvector with excess bits are errors. Integer fields in the
+//! consensus formats are decimal strings: the `serde_utils` module has
+//! `#[serde(with = ...)]` modules for them (`quoted_u64`, `quoted_u128`, and
+//! `quoted_int_seq` for lists of quoted integers).
+
+#![deny(missing_docs)]
 
 // Lets derived code inside this crate name it by its public path.
 extern crate self as peam_ssz_types;
