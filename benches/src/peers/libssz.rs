@@ -79,3 +79,53 @@ pub fn decode<T: libssz::SszDecode>(bytes: &[u8]) -> T {
 pub fn root<T: libssz_merkle::HashTreeRoot>(value: &T) -> [u8; 32] {
     value.hash_tree_root(&libssz_merkle::Sha2Hasher)
 }
+
+/// The fulu mainnet block and state.
+pub mod beacon {
+    use libssz_derive::{HashTreeRoot, SszDecode, SszEncode};
+    use libssz_types::{SszBitlist, SszBitvector, SszList, SszVector};
+
+    pub type B4 = [u8; 4];
+    pub type B20 = [u8; 20];
+    pub type B32 = [u8; 32];
+    pub type B48 = [u8; 48];
+    pub type B96 = [u8; 96];
+    pub type AttestingIndices = SszList<u64, 131072>;
+    pub type AggregationBits = SszBitlist<131072>;
+    pub type CommitteeBits = SszBitvector<64>;
+    pub type DepositProof = SszVector<B32, 33>;
+    pub type SyncBits = SszBitvector<512>;
+    pub type SyncPubkeys = SszVector<B48, 512>;
+    pub type LogsBloom = [u8; 256];
+    pub type ExtraData = SszList<u8, 32>;
+    pub type Transactions = SszList<SszList<u8, 1073741824>, 1048576>;
+    pub type Withdrawals = SszList<Withdrawal, 16>;
+    pub type DepositRequests = SszList<DepositRequest, 8192>;
+    pub type WithdrawalRequests = SszList<WithdrawalRequest, 16>;
+    pub type ConsolidationRequests = SszList<ConsolidationRequest, 2>;
+    pub type ProposerSlashings = SszList<ProposerSlashing, 16>;
+    pub type AttesterSlashings = SszList<AttesterSlashing, 1>;
+    pub type Attestations = SszList<Attestation, 8>;
+    pub type Deposits = SszList<Deposit, 16>;
+    pub type VoluntaryExits = SszList<SignedVoluntaryExit, 16>;
+    pub type BlsToExecutionChanges = SszList<SignedBlsToExecutionChange, 16>;
+    pub type BlobKzgCommitments = SszList<B48, 4096>;
+    pub type HistoricalRootsVector = SszVector<B32, 8192>;
+    pub type HistoricalRoots = SszList<B32, 16777216>;
+    pub type Eth1DataVotes = SszList<Eth1Data, 2048>;
+    pub type Validators = SszList<Validator, 1099511627776>;
+    pub type Balances = SszList<u64, 1099511627776>;
+    pub type RandaoMixes = SszVector<B32, 65536>;
+    pub type Slashings = SszVector<u64, 8192>;
+    pub type Participation = SszList<u8, 1099511627776>;
+    pub type JustificationBits = SszBitvector<4>;
+    pub type HistoricalSummaries = SszList<HistoricalSummary, 16777216>;
+    pub type PendingDeposits = SszList<PendingDeposit, 134217728>;
+    pub type PendingPartialWithdrawals = SszList<PendingPartialWithdrawal, 134217728>;
+    pub type PendingConsolidations = SszList<PendingConsolidation, 262144>;
+    pub type ProposerLookahead = SszVector<u64, 64>;
+
+    crate::beacon_containers!(
+        #[derive(Clone, Debug, PartialEq, Eq, SszEncode, SszDecode, HashTreeRoot)]
+    );
+}

@@ -78,3 +78,56 @@ pub fn decode<T: ssz::Decode>(bytes: &[u8]) -> T {
 pub fn root<T: tree_hash::TreeHash>(value: &T) -> [u8; 32] {
     value.tree_hash_root().0
 }
+
+/// The fulu mainnet block and state.
+pub mod beacon {
+    use ssz_derive::{Decode, Encode};
+    use ssz_types::typenum::{
+        U1, U1048576, U1073741824, U1099511627776, U131072, U134217728, U16, U16777216, U2, U2048,
+        U256, U262144, U32, U33, U4, U4096, U512, U64, U65536, U8, U8192,
+    };
+    use ssz_types::{BitList, BitVector, FixedVector, VariableList};
+    use tree_hash_derive::TreeHash;
+
+    pub type B4 = [u8; 4];
+    pub type B20 = [u8; 20];
+    pub type B32 = [u8; 32];
+    pub type B48 = [u8; 48];
+    pub type B96 = [u8; 96];
+    pub type AttestingIndices = VariableList<u64, U131072>;
+    pub type AggregationBits = BitList<U131072>;
+    pub type CommitteeBits = BitVector<U64>;
+    pub type DepositProof = FixedVector<B32, U33>;
+    pub type SyncBits = BitVector<U512>;
+    pub type SyncPubkeys = FixedVector<B48, U512>;
+    pub type LogsBloom = FixedVector<u8, U256>;
+    pub type ExtraData = VariableList<u8, U32>;
+    pub type Transactions = VariableList<VariableList<u8, U1073741824>, U1048576>;
+    pub type Withdrawals = VariableList<Withdrawal, U16>;
+    pub type DepositRequests = VariableList<DepositRequest, U8192>;
+    pub type WithdrawalRequests = VariableList<WithdrawalRequest, U16>;
+    pub type ConsolidationRequests = VariableList<ConsolidationRequest, U2>;
+    pub type ProposerSlashings = VariableList<ProposerSlashing, U16>;
+    pub type AttesterSlashings = VariableList<AttesterSlashing, U1>;
+    pub type Attestations = VariableList<Attestation, U8>;
+    pub type Deposits = VariableList<Deposit, U16>;
+    pub type VoluntaryExits = VariableList<SignedVoluntaryExit, U16>;
+    pub type BlsToExecutionChanges = VariableList<SignedBlsToExecutionChange, U16>;
+    pub type BlobKzgCommitments = VariableList<B48, U4096>;
+    pub type HistoricalRootsVector = FixedVector<B32, U8192>;
+    pub type HistoricalRoots = VariableList<B32, U16777216>;
+    pub type Eth1DataVotes = VariableList<Eth1Data, U2048>;
+    pub type Validators = VariableList<Validator, U1099511627776>;
+    pub type Balances = VariableList<u64, U1099511627776>;
+    pub type RandaoMixes = FixedVector<B32, U65536>;
+    pub type Slashings = FixedVector<u64, U8192>;
+    pub type Participation = VariableList<u8, U1099511627776>;
+    pub type JustificationBits = BitVector<U4>;
+    pub type HistoricalSummaries = VariableList<HistoricalSummary, U16777216>;
+    pub type PendingDeposits = VariableList<PendingDeposit, U134217728>;
+    pub type PendingPartialWithdrawals = VariableList<PendingPartialWithdrawal, U134217728>;
+    pub type PendingConsolidations = VariableList<PendingConsolidation, U262144>;
+    pub type ProposerLookahead = FixedVector<u64, U64>;
+
+    crate::beacon_containers!(#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode, TreeHash)]);
+}
