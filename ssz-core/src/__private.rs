@@ -292,3 +292,43 @@ pub fn read_container_offset(
     }
     Ok(offset)
 }
+
+/// Leaves up to which [`container_leaves`] gathers field roots on the stack.
+const STACK_CONTAINER_LEAVES: usize = 64;
+
+/// Leaves [`container_leaves`] gathers per batch on the heap (128 KiB).
+const HEAP_CONTAINER_LEAVES: usize = 4096;
+
+/// `tree_hash_leaves` of a container of `field_count` fields: the root of
+/// each value into `out` (32 bytes each), the trees of many values hashed
+/// level by level together by [`crate::merkle::merkleize_many`], so that
+/// the batch hash function sees long batches.
+///
+/// `field_roots` writes a value's field roots into the first `field_count`
+/// leaves it is given; the leaves up to the next power of two stay zero.
+pub fn container_leaves<T>(
+    values: &[T],
+    out: &mut [u8],
+    field_count: usize,
+    field_roots: impl Fn(&T, &mut [Root]),
+) {
+    let width = field_count.next_power_of_two();
+    let out = out.as_chunks_mut::<32>().0;
+    let total = values.len().saturating_mul(width);
+    let mut stack = [[0u8; 32]; STACK_CONTAINER_LEAVES];
+    let mut heap = Vec::new();
+    let leaves: &mut [Root] = if total <= STACK_CONTAINER_LEAVES {
+        &mut stack[..total]
+    } else {
+        heap.resize(total.min(HEAP_CONTAINER_LEAVES.max(width)), [0u8; 32]);
+        &mut heap
+    };
+    let batch = (leaves.len() / width.max(1)).max(1);
+    for (values, out) in values.chunks(batch).zip(out.chunks_mut(batch)) {
+        let leaves = &mut leaves[..values.len() * width];
+        for (value, tree) in values.iter().zip(leaves.chunks_exact_mut(width)) {
+            field_roots(value, &mut tree[..field_count]);
+        }
+        crate::merkle::merkleize_many(leaves, width, out);
+    }
+}

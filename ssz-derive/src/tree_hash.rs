@@ -83,11 +83,30 @@ fn container(
     match active_fields {
         None => {
             let n = Literal::usize_unsuffixed(fields.len());
+            let slots = (0..fields.len()).map(Literal::usize_unsuffixed);
+            let batch_roots = fields.iter().map(|f| {
+                let (ty, ident) = (f.ty, f.ident);
+                quote_spanned!(ty.span()=> <#ty as #tree_hash>::hash_tree_root(&__value.#ident))
+            });
             quote! {
                 #[inline]
                 fn hash_tree_root(&self) -> #root {
                     let __roots: [#root; #n] = [#(#roots),*];
                     #krate::merkle::merkleize(&__roots, #n)
+                }
+
+                fn tree_hash_leaves(__values: &[Self], __out: &mut [::core::primitive::u8])
+                where
+                    Self: ::core::marker::Sized,
+                {
+                    #krate::__private::container_leaves(
+                        __values,
+                        __out,
+                        #n,
+                        |__value: &Self, __roots: &mut [#root]| {
+                            #(__roots[#slots] = #batch_roots;)*
+                        },
+                    );
                 }
             }
         }

@@ -727,3 +727,80 @@ fn raw_identifiers_are_reported_without_the_prefix() {
     let err = Raw::from_ssz(&[3]).unwrap_err();
     assert_eq!(err.to_string(), "at .type: invalid boolean byte 0x03");
 }
+
+#[test]
+fn lists_of_containers_hash_their_elements_in_batches() {
+    // Enough elements to cross the batches of the leaf hashing, for
+    // containers of 1, 2, 5 (padded to 8) and 8 fields.
+    for count in [0usize, 1, 2, 7, 8, 9, 600, 1500] {
+        let headers: Vec<BeaconBlockHeader> = (0..count)
+            .map(|i| BeaconBlockHeader {
+                slot: i as u64,
+                proposer_index: 7 * i as u64,
+                parent_root: [i as u8; 32],
+                state_root: [(i >> 8) as u8; 32],
+                body_root: [3; 32],
+            })
+            .collect();
+        let list: List<BeaconBlockHeader, U<2048>> = List::try_from(headers.clone()).unwrap();
+        let roots: Vec<[u8; 32]> = headers
+            .iter()
+            .map(|h| {
+                merkleize(
+                    &[
+                        chunk(&le(h.slot)),
+                        chunk(&le(h.proposer_index)),
+                        h.parent_root,
+                        h.state_root,
+                        h.body_root,
+                    ],
+                    5,
+                )
+            })
+            .collect();
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&roots, 2048), count as u64),
+            "{count} headers"
+        );
+
+        let checkpoints: Vec<Checkpoint> = headers
+            .iter()
+            .map(|h| Checkpoint {
+                epoch: h.slot,
+                root: h.parent_root,
+            })
+            .collect();
+        let list: List<Checkpoint, U<2048>> = List::try_from(checkpoints.clone()).unwrap();
+        let roots: Vec<[u8; 32]> = checkpoints
+            .iter()
+            .map(|c| hash(&chunk(&le(c.epoch)), &c.root))
+            .collect();
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&roots, 2048), count as u64),
+            "{count} checkpoints"
+        );
+
+        let singles: Vec<OnlyVariable> = (0..count)
+            .map(|i| OnlyVariable {
+                list: List::try_from(vec![i as u8]).unwrap(),
+            })
+            .collect();
+        let list: List<OnlyVariable, U<2048>> = List::try_from(singles).unwrap();
+        let roots: Vec<[u8; 32]> = (0..count)
+            .map(|i| mix_in_length(&chunk(&[i as u8]), 1))
+            .collect();
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&roots, 2048), count as u64),
+            "{count} one-field containers"
+        );
+    }
+    let validators = [validator(), validator(), validator()];
+    let root = validator().hash_tree_root();
+    assert_eq!(
+        validators.hash_tree_root(),
+        merkleize(&[root, root, root], 3)
+    );
+}

@@ -71,6 +71,7 @@ struct Locals {
     __roots: ::core::primitive::u8,
     __leaves: ::core::primitive::u8,
     __buf: ::core::primitive::u8,
+    __values: ::core::primitive::u8,
     __out0: Fixed,
     r#type: ::core::primitive::u8,
 }
@@ -176,6 +177,7 @@ fn derived_code_compiles_and_round_trips_without_the_prelude() {
         __roots: 20,
         __leaves: 21,
         __buf: 22,
+        __values: 24,
         __out0: fixed,
         r#type: 23,
     };
@@ -192,6 +194,7 @@ fn derived_code_compiles_and_round_trips_without_the_prelude() {
         b: fixed,
     });
     let _root: [::core::primitive::u8; 32] = TreeHash::hash_tree_root(&locals);
+    let _root: [::core::primitive::u8; 32] = TreeHash::hash_tree_root(&[fixed, fixed]);
     let _root: [::core::primitive::u8; 32] = TreeHash::hash_tree_root(&Named { __out: 7 });
     let _root: [::core::primitive::u8; 32] =
         TreeHash::hash_tree_root(&Compatible::Ok(Progressive {
