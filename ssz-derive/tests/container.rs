@@ -804,3 +804,73 @@ fn lists_of_containers_hash_their_elements_in_batches() {
         merkleize(&[root, root, root], 3)
     );
 }
+
+/// Decodes `bytes` as `T`; a success must re-encode to exactly `bytes`
+/// (decoding accepts only canonical encodings) and decoding must not panic.
+fn canonical_or_rejected<T: Ssz + TreeHash>(bytes: &[u8]) -> bool {
+    match T::from_ssz(bytes) {
+        Ok(value) => {
+            assert_eq!(
+                value.to_ssz(),
+                bytes,
+                "a non-canonical encoding was accepted"
+            );
+            assert_eq!(value.ssz_len(), bytes.len());
+            let _ = value.hash_tree_root();
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+#[test]
+fn mutated_encodings_are_canonical_or_rejected() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let seeds = [
+        multi_bytes(),
+        Multi {
+            a: 1,
+            b: List::default(),
+            c: 2,
+            d: List::default(),
+            e: Choice::None,
+        }
+        .to_ssz(),
+        indexed_attestation().to_ssz(),
+        header().to_ssz(),
+    ];
+    let mut accepted = 0;
+    for round in 0..20_000 {
+        let mut bytes = seeds[round % seeds.len()].clone();
+        for _ in 0..1 + next() % 3 {
+            let r = next();
+            match r % 4 {
+                0 if !bytes.is_empty() => {
+                    let i = (r >> 8) as usize % bytes.len();
+                    bytes[i] = (r >> 32) as u8;
+                }
+                1 => bytes.truncate((r >> 8) as usize % (bytes.len() + 1)),
+                2 => bytes.push((r >> 8) as u8),
+                _ if !bytes.is_empty() => {
+                    // Nudge a byte that may be part of an offset.
+                    let i = (r >> 8) as usize % bytes.len().min(20);
+                    bytes[i] = bytes[i].wrapping_add(if r & 1 == 0 { 1 } else { 255 });
+                }
+                _ => {}
+            }
+        }
+        accepted += usize::from(canonical_or_rejected::<Multi>(&bytes));
+        accepted += usize::from(canonical_or_rejected::<IndexedAttestation<Mainnet>>(&bytes));
+        accepted += usize::from(canonical_or_rejected::<BeaconBlockHeader>(&bytes));
+        accepted += usize::from(canonical_or_rejected::<AllVariable>(&bytes));
+        accepted += usize::from(canonical_or_rejected::<Choice>(&bytes));
+    }
+    // Some mutations keep the input valid (a changed value byte).
+    assert!(accepted > 1000, "{accepted}");
+}
