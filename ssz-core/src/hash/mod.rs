@@ -17,7 +17,7 @@
 //! |---|---|---|
 //! | [`Backend::Portable`] | 1 | `sha2`'s compression function |
 //! | [`Backend::Avx2`] | 8, one per 32-bit lane | AVX2 |
-//! | [`Backend::ShaNi`] | 2, interleaved (1 for an odd last one) | SHA extensions (`sha256rnds2`) |
+//! | [`Backend::ShaNi`] | 4 interleaved (then 2, then 1) | SHA extensions (`sha256rnds2`) |
 //! | [`Backend::Avx512`] | 16, one per 32-bit lane | AVX-512 F + BW (`vprord`, `vpternlogd`) |
 //!
 //! The wide backends hash whole groups of 8 or 16 messages. What is left of
@@ -58,7 +58,7 @@ pub enum Backend {
     /// Eight messages at once, one per 32-bit lane of AVX2 registers
     /// (x86 and x86_64).
     Avx2,
-    /// The SHA extensions, two messages interleaved (x86 and x86_64).
+    /// The SHA extensions, four messages interleaved (x86 and x86_64).
     ShaNi,
     /// Sixteen messages at once, one per 32-bit lane of AVX-512 registers
     /// (x86 and x86_64, AVX-512 F and BW).
@@ -69,7 +69,7 @@ impl Backend {
     /// Every backend, slowest first: [`active_backend`] is, unless forced, the
     /// last one the CPU supports.
     ///
-    /// SHA-NI comes after AVX2: two interleaved `sha256rnds2` chains beat
+    /// SHA-NI comes after AVX2: interleaved `sha256rnds2` chains beat
     /// eight AVX2 lanes on the CPUs that have both.
     pub const ALL: &'static [Backend] = &[
         Backend::Portable,

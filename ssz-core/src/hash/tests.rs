@@ -390,7 +390,7 @@ fn speed() {
             _ if config == detected && Some(config) != Config::only(config.backend) => {
                 format!("detected: {}", config.backend.name())
             }
-            (Backend::ShaNi, _) => "sha_ni 2-way".to_string(),
+            (Backend::ShaNi, _) => "sha_ni 4-way".to_string(),
             (b, true) => format!("{} + sha_ni rest", b.name()),
             (b, false) => b.name().to_string(),
         };
@@ -401,6 +401,10 @@ fn speed() {
         // SAFETY: SHA-NI detected just above.
         measure("sha_ni 1-way", &mut |i, o| unsafe {
             shani::hash_batch_1way(i, o)
+        });
+        // SAFETY: as above.
+        measure("sha_ni 2-way", &mut |i, o| unsafe {
+            shani::hash_batch_2way(i, o)
         });
     }
 }
