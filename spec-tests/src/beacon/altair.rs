@@ -4,6 +4,8 @@
 //! The containers of altair (consensus-specs v1.6.1): those defined or changed
 //! by altair, and the unchanged ones re-exported from the fork that defines them.
 
+#![allow(clippy::type_complexity)]
+
 use super::{ContainerVisitor, Preset, Quot};
 use peam_ssz_types::{Bitvector, List, Prod, Ssz, TreeHash, Vector, U};
 use serde::{Deserialize, Serialize};

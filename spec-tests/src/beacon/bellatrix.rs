@@ -4,6 +4,8 @@
 //! The containers of bellatrix (consensus-specs v1.6.1): those defined or changed
 //! by bellatrix, and the unchanged ones re-exported from the fork that defines them.
 
+#![allow(clippy::type_complexity)]
+
 use super::{ContainerVisitor, Preset};
 use peam_ssz_types::{
     Bitvector, ByteList, ByteVector, FixedBytes, List, Prod, Ssz, TreeHash, Vector, U, U256,

@@ -4,6 +4,8 @@
 //! The containers of capella (consensus-specs v1.6.1): those defined or changed
 //! by capella, and the unchanged ones re-exported from the fork that defines them.
 
+#![allow(clippy::type_complexity)]
+
 use super::{ContainerVisitor, Preset};
 use peam_ssz_types::{Bitvector, ByteList, ByteVector, List, Prod, Ssz, TreeHash, Vector, U, U256};
 use serde::{Deserialize, Serialize};

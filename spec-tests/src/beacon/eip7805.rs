@@ -4,6 +4,8 @@
 //! The containers of eip7805 (consensus-specs v1.6.1): those defined or changed
 //! by eip7805, and the unchanged ones re-exported from the fork that defines them.
 
+#![allow(clippy::type_complexity)]
+
 use super::{ContainerVisitor, Preset};
 use peam_ssz_types::{List, Ssz, TreeHash};
 use serde::{Deserialize, Serialize};

@@ -4,6 +4,8 @@
 //! The containers of gloas (consensus-specs v1.6.1): those defined or changed
 //! by gloas, and the unchanged ones re-exported from the fork that defines them.
 
+#![allow(clippy::type_complexity)]
+
 use super::{ContainerVisitor, Preset, Sum};
 use peam_ssz_types::{Bitvector, List, Prod, Ssz, TreeHash, Vector, U};
 use serde::{Deserialize, Serialize};

@@ -4,6 +4,8 @@
 //! The containers of phase0 (consensus-specs v1.6.1): those defined or changed
 //! by phase0, and the unchanged ones re-exported from the fork that defines them.
 
+#![allow(clippy::type_complexity)]
+
 use super::{ContainerVisitor, Preset};
 use peam_ssz_types::{Bitlist, Bitvector, FixedBytes, List, Prod, Ssz, TreeHash, Vector, U};
 use serde::{Deserialize, Serialize};
