@@ -182,7 +182,13 @@ pub fn decode_elements<T: Ssz>(
         Ok(out)
     } else {
         let mut parts = VariableElements::new(bytes, exact, max)?;
-        let mut out = Vec::with_capacity(parts.count());
+        // Elements behind offsets can be far wider in memory than the 4 bytes
+        // an empty one takes on the wire: reserve no more than the input's
+        // size up front, so that a hostile count fails before it allocates.
+        let cap = parts
+            .count()
+            .min(bytes.len() / core::mem::size_of::<T>().max(1) + 1);
+        let mut out = Vec::with_capacity(cap);
         for i in 0..parts.count() {
             let part = parts.next_part()?;
             out.push(T::from_ssz(part).map_err(|e| e.at_index(i))?);
