@@ -16,7 +16,6 @@
 //! this module needs that compiler, whatever `rust-version` says.
 
 // Rust 1.89 is needed for the AVX-512 intrinsics (see above).
-#![allow(clippy::incompatible_msrv)]
 
 #[cfg(target_arch = "x86")]
 use core::arch::x86::*;
