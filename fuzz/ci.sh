@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The short fuzzing pass of CI: builds every target, seeds the corpora from
+# the spec vectors, and runs each target for FUZZ_SECONDS (default 20),
+# FUZZ_JOBS (default 2) at a time. Fails on any crash, leak, timeout or
+# out-of-memory; the failing input is left in fuzz/artifacts/<target>/.
+#
+# Environment:
+#   FUZZ_SECONDS      seconds per target (default 20)
+#   FUZZ_JOBS         targets run at once (default 2)
+#   FUZZ_TOOLCHAIN    the nightly toolchain cargo-fuzz builds with (default nightly)
+#   FUZZ_PER_TYPE     seeds per type and target (default 4; "all" for every one)
+#   SSZ_SPEC_VECTORS  the vectors' directory (default spec-tests/vectors)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+seconds="${FUZZ_SECONDS:-20}"
+jobs="${FUZZ_JOBS:-2}"
+toolchain="${FUZZ_TOOLCHAIN:-nightly}"
+per_type="${FUZZ_PER_TYPE:-4}"
+triple="$(rustc +"$toolchain" -vV | sed -n 's/^host: //p')"
+
+if ! cargo +"$toolchain" fuzz --version >/dev/null 2>&1; then
+    echo "fuzz/ci.sh: installing cargo-fuzz"
+    cargo install cargo-fuzz --locked --version '^0.13'
+fi
+
+# 16 codegen units instead of cargo-fuzz's 1: the build takes a fraction of
+# the time, the fuzzing a little more per execution.
+echo "fuzz/ci.sh: building the targets"
+cargo +"$toolchain" fuzz build --codegen-units 16
+
+echo "fuzz/ci.sh: seeding the corpora"
+# A corpus of its own under target/, so that a local run leaves
+# fuzz/corpus alone.
+corpus_dir="target/ci-corpus"
+seed_args=(--out "$corpus_dir")
+if [[ "$per_type" != all ]]; then
+    seed_args+=(--per-type "$per_type")
+fi
+rm -rf "$corpus_dir"
+./seed-corpus.sh "${seed_args[@]}"
+
+targets=($(cargo +"$toolchain" fuzz list))
+bin_dir="target/$triple/release"
+log_dir="target/ci-logs"
+rm -rf "$log_dir"
+mkdir -p "$log_dir"
+
+run_target() {
+    local target="$1"
+    mkdir -p "$corpus_dir/$target" "artifacts/$target"
+    if "$bin_dir/$target" "$corpus_dir/$target" \
+        -max_total_time="$seconds" -timeout=30 -rss_limit_mb=3072 -print_final_stats=1 \
+        -artifact_prefix="artifacts/$target/" >"$log_dir/$target.log" 2>&1; then
+        echo "$target: ok, $(grep -m1 'stat::number_of_executed_units' "$log_dir/$target.log" | awk '{print $2}') executions"
+    else
+        echo "$target: FAILED (log below)"
+        tail -n 60 "$log_dir/$target.log"
+        return 1
+    fi
+}
+export -f run_target
+export seconds bin_dir log_dir corpus_dir
+
+echo "fuzz/ci.sh: ${#targets[@]} targets, ${seconds}s each, $jobs at a time"
+if printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run_target {}'; then
+    echo "fuzz/ci.sh: no crash"
+else
+    echo "fuzz/ci.sh: a target failed; inputs in fuzz/artifacts/" >&2
+    exit 1
+fi

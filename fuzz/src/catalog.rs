@@ -1,0 +1,402 @@
+//! The types the fuzz targets decode, in a fixed order, so that one byte of
+//! a fuzz input selects a type and a seed file can say which type its bytes
+//! belong to.
+//!
+//! This module uses `std` only: the build script includes it to generate the
+//! dispatch tables and the value generators, and the seed tool includes it to
+//! file each spec vector under the right selector. Both therefore agree on
+//! every index.
+//!
+//! - The `ssz_generic` table ([`generic_types`]) lists the types of the
+//!   consensus-specs v1.6.1 `ssz_generic` suite: uints, boolean, basic
+//!   vectors (as `Vector` for every length of the suite, and as arrays for a
+//!   few), bitvectors, bitlists, progressive lists and bitlists, and the test
+//!   containers and unions of `spec_tests::generic`.
+//! - The beacon table ([`beacon_entries`]) lists every container defined in
+//!   `spec-tests/src/beacon/<fork>.rs`, in fork order then source order:
+//!   first every container for the minimal preset (containers that no preset
+//!   value sizes appear once, with no preset), then the preset-generic ones
+//!   for mainnet.
+
+// Each user of this module (build script, library, seed tool) uses a part.
+#![allow(dead_code)]
+
+/// The basic types of `ssz_generic`: their name in case names and their Rust
+/// type.
+pub const BASIC: [(&str, &str); 7] = [
+    ("bool", "bool"),
+    ("uint8", "u8"),
+    ("uint16", "u16"),
+    ("uint32", "u32"),
+    ("uint64", "u64"),
+    ("uint128", "u128"),
+    ("uint256", "::peam_ssz_types::U256"),
+];
+
+/// The lengths of `vec_*` and `bitvec_*` cases in v1.6.1 (0 occurs only in
+/// the invalid suite: `Vector[T, 0]` is an illegal type, left out here).
+pub const VECTOR_LENGTHS: [usize; 18] = [
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 32, 33, 511, 512, 513,
+];
+
+/// The lengths at which basic vectors are also decoded as arrays `[T; N]`,
+/// the other spelling of `Vector[T, N]`.
+pub const ARRAY_LENGTHS: [usize; 4] = [1, 16, 33, 513];
+
+/// The limits of `bitlist_*` cases in v1.6.1.
+pub const BITLIST_LIMITS: [usize; 19] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 32, 33, 511, 512, 513,
+];
+
+/// The containers and unions of `spec_tests::generic`, by handler.
+pub const GENERIC_CONTAINERS: [(&str, &str); 15] = [
+    ("containers", "SingleFieldTestStruct"),
+    ("containers", "SmallTestStruct"),
+    ("containers", "FixedTestStruct"),
+    ("containers", "VarTestStruct"),
+    ("containers", "ComplexTestStruct"),
+    ("containers", "ProgressiveTestStruct"),
+    ("containers", "BitsStruct"),
+    ("containers", "ProgressiveBitsStruct"),
+    (
+        "progressive_containers",
+        "ProgressiveSingleFieldContainerTestStruct",
+    ),
+    (
+        "progressive_containers",
+        "ProgressiveSingleListContainerTestStruct",
+    ),
+    ("progressive_containers", "ProgressiveVarTestStruct"),
+    ("progressive_containers", "ProgressiveComplexTestStruct"),
+    ("compatible_unions", "CompatibleUnionA"),
+    ("compatible_unions", "CompatibleUnionBC"),
+    ("compatible_unions", "CompatibleUnionABCA"),
+];
+
+/// One entry of the `ssz_generic` table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenericType {
+    /// The type as case names spell it: `uint_64`, `boolean`,
+    /// `vec_uint16_31`, `arr_uint16_31` (the array spelling), `bitvec_8`,
+    /// `bitlist_9`, `proglist_uint8`, `progbitlist`, or a container name.
+    pub name: String,
+    /// The Rust type, as a path that resolves from the fuzz crate.
+    pub rust: String,
+}
+
+/// The `ssz_generic` table, in selector order.
+pub fn generic_types() -> Vec<GenericType> {
+    let mut out = Vec::new();
+    let mut push = |name: String, rust: String| out.push(GenericType { name, rust });
+    for (name, rust) in &BASIC[1..] {
+        push(format!("uint_{}", &name[4..]), (*rust).to_owned());
+    }
+    push("boolean".to_owned(), "bool".to_owned());
+    for (elem, rust) in BASIC {
+        for n in VECTOR_LENGTHS {
+            push(
+                format!("vec_{elem}_{n}"),
+                format!("::peam_ssz_types::Vector<{rust}, ::peam_ssz_types::U<{n}>>"),
+            );
+        }
+        for n in ARRAY_LENGTHS {
+            push(format!("arr_{elem}_{n}"), format!("[{rust}; {n}]"));
+        }
+    }
+    for n in VECTOR_LENGTHS {
+        push(
+            format!("bitvec_{n}"),
+            format!("::peam_ssz_types::Bitvector<::peam_ssz_types::U<{n}>>"),
+        );
+    }
+    for n in BITLIST_LIMITS {
+        push(
+            format!("bitlist_{n}"),
+            format!("::peam_ssz_types::Bitlist<::peam_ssz_types::U<{n}>>"),
+        );
+    }
+    for (elem, rust) in BASIC {
+        push(
+            format!("proglist_{elem}"),
+            format!("::peam_ssz_types::ProgressiveList<{rust}>"),
+        );
+    }
+    push(
+        "progbitlist".to_owned(),
+        "::peam_ssz_types::ProgressiveBitlist".to_owned(),
+    );
+    for (_, name) in GENERIC_CONTAINERS {
+        push(name.to_owned(), format!("::spec_tests::generic::{name}"));
+    }
+    out
+}
+
+/// The names of the table entries whose type the `ssz_generic` case `case`
+/// of `handler` is about (several for basic vectors: the `Vector` and, at
+/// some lengths, the array). Empty for a case of no listed type (`vec_*_0`,
+/// `bitvec_0`: illegal types).
+pub fn generic_case_types(handler: &str, case: &str) -> Vec<String> {
+    let tokens: Vec<&str> = case.split('_').collect();
+    let number = |i: usize| tokens.get(i).and_then(|t| t.parse::<usize>().ok());
+    let mut out = Vec::new();
+    match handler {
+        "uints" => {
+            if let (Some(&"uint"), Some(bits)) = (tokens.first(), number(1)) {
+                out.push(format!("uint_{bits}"));
+            }
+        }
+        "boolean" => out.push("boolean".to_owned()),
+        "basic_vector" => {
+            if let (Some(&"vec"), Some(elem), Some(n)) = (tokens.first(), tokens.get(1), number(2))
+            {
+                out.push(format!("vec_{elem}_{n}"));
+                if ARRAY_LENGTHS.contains(&n) {
+                    out.push(format!("arr_{elem}_{n}"));
+                }
+            }
+        }
+        "bitvector" => {
+            if let (Some(&"bitvec"), Some(n)) = (tokens.first(), number(1)) {
+                out.push(format!("bitvec_{n}"));
+            }
+        }
+        "bitlist" => {
+            if let (Some(&"bitlist"), Some(n)) = (tokens.first(), number(1)) {
+                out.push(format!("bitlist_{n}"));
+            }
+        }
+        "basic_progressive_list" => {
+            if let (Some(&"proglist"), Some(elem)) = (tokens.first(), tokens.get(1)) {
+                out.push(format!("proglist_{elem}"));
+            }
+        }
+        "progressive_bitlist" => out.push("progbitlist".to_owned()),
+        _ => {
+            if let Some(first) = tokens.first() {
+                if GENERIC_CONTAINERS
+                    .iter()
+                    .any(|(h, n)| *h == handler && n == first)
+                {
+                    out.push((*first).to_owned());
+                }
+            }
+        }
+    }
+    let known = generic_types();
+    out.retain(|name| known.iter().any(|t| &t.name == name));
+    out
+}
+
+/// The forks of `spec_tests::beacon`, in spec order; each is a module
+/// `spec-tests/src/beacon/<fork>.rs`.
+pub const FORKS: [&str; 9] = [
+    "phase0",
+    "altair",
+    "bellatrix",
+    "capella",
+    "deneb",
+    "electra",
+    "fulu",
+    "gloas",
+    "eip7805",
+];
+
+/// A struct or enum found in a source file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// The module that defines it (`phase0`, or `generic`).
+    pub module: String,
+    /// Its name.
+    pub name: String,
+    /// Whether it takes the preset parameter `<P: Preset>`.
+    pub preset_generic: bool,
+    /// A struct's named fields; empty for an enum.
+    pub fields: Vec<String>,
+    /// An enum's variants, with whether each holds a value (`None` is a
+    /// unit variant); empty for a struct.
+    pub variants: Vec<(String, bool)>,
+}
+
+/// The structs and enums of a rustfmt-formatted source file, in source
+/// order: `pub struct Name {` or `pub struct Name<P: Preset> {` up to the
+/// closing `}` at the start of a line, with one `pub field: Type,` per line,
+/// and `pub enum Name {` with one `Variant(Type),` or `Variant,` per line.
+pub fn parse_items(module: &str, source: &str) -> Result<Vec<Item>, String> {
+    let mut items = Vec::new();
+    let mut lines = source.lines();
+    while let Some(line) = lines.next() {
+        let (is_enum, rest) = if let Some(rest) = line.strip_prefix("pub struct ") {
+            (false, rest)
+        } else if let Some(rest) = line.strip_prefix("pub enum ") {
+            (true, rest)
+        } else {
+            continue;
+        };
+        let Some(head) = rest.strip_suffix(" {") else {
+            // A tuple or unit struct, or a generic list that wraps: not a
+            // container of this crate's sources.
+            continue;
+        };
+        let (name, preset_generic) = match head.split_once('<') {
+            Some((name, "P: Preset>")) => (name, true),
+            Some((name, generics)) => {
+                return Err(format!("{module}::{name}: unexpected generics <{generics}"))
+            }
+            None => (head, false),
+        };
+        let mut item = Item {
+            module: module.to_owned(),
+            name: name.to_owned(),
+            preset_generic,
+            fields: Vec::new(),
+            variants: Vec::new(),
+        };
+        for line in lines.by_ref() {
+            if line.starts_with('}') {
+                break;
+            }
+            let body = line.trim_start();
+            if body.starts_with("//") || body.starts_with("#[") || body.is_empty() {
+                continue;
+            }
+            if is_enum {
+                let end = body
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(body.len());
+                let variant = &body[..end];
+                if variant.is_empty() {
+                    continue;
+                }
+                item.variants
+                    .push((variant.to_owned(), body[end..].starts_with('(')));
+            } else if let Some(field) = body.strip_prefix("pub ") {
+                let Some((field, _)) = field.split_once(':') else {
+                    return Err(format!(
+                        "{module}::{name}: cannot read the field line {line:?}"
+                    ));
+                };
+                item.fields.push(field.trim().to_owned());
+            }
+        }
+        if item.fields.is_empty() && item.variants.is_empty() {
+            return Err(format!("{module}::{name}: no fields or variants found"));
+        }
+        items.push(item);
+    }
+    Ok(items)
+}
+
+/// The names a fork module re-exports from another one, with that module:
+/// every `pub use super::<module>::{A, B, ...};`.
+pub fn reexports(source: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut rest = source;
+    while let Some(start) = rest.find("pub use super::") {
+        let after = &rest[start + "pub use super::".len()..];
+        let Some(end) = after.find(';') else { break };
+        let stmt = &after[..end];
+        rest = &after[end..];
+        let Some((module, names)) = stmt.split_once("::") else {
+            continue;
+        };
+        let names = names.trim().trim_start_matches('{').trim_end_matches('}');
+        for name in names.split(',') {
+            let name = name.trim();
+            if !name.is_empty() {
+                out.push((name.to_owned(), module.trim().to_owned()));
+            }
+        }
+    }
+    out
+}
+
+/// One entry of the beacon table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BeaconEntry {
+    /// The container.
+    pub item: Item,
+    /// `Some("Minimal")` or `Some("Mainnet")` for a preset-generic one.
+    pub preset: Option<&'static str>,
+}
+
+impl BeaconEntry {
+    /// The Rust type, as a path that resolves from the fuzz crate.
+    pub fn rust(&self) -> String {
+        let path = format!(
+            "::spec_tests::beacon::{}::{}",
+            self.item.module, self.item.name
+        );
+        match self.preset {
+            Some(preset) => format!("{path}<::spec_tests::beacon::{preset}>"),
+            None => path,
+        }
+    }
+
+    /// `module::Name` and the preset, for messages.
+    pub fn label(&self) -> String {
+        match self.preset {
+            Some(preset) => format!("{}::{}<{preset}>", self.item.module, self.item.name),
+            None => format!("{}::{}", self.item.module, self.item.name),
+        }
+    }
+}
+
+/// The beacon table, from the sources of the fork modules (`sources[i]` is
+/// the text of `FORKS[i]`'s file).
+pub fn beacon_entries(sources: &[String]) -> Result<Vec<BeaconEntry>, String> {
+    let mut items = Vec::new();
+    for (fork, source) in FORKS.iter().zip(sources) {
+        items.extend(parse_items(fork, source)?);
+    }
+    let mut out: Vec<BeaconEntry> = items
+        .iter()
+        .map(|item| BeaconEntry {
+            item: item.clone(),
+            preset: item.preset_generic.then_some("Minimal"),
+        })
+        .collect();
+    out.extend(
+        items
+            .iter()
+            .filter(|i| i.preset_generic)
+            .map(|item| BeaconEntry {
+                item: item.clone(),
+                preset: Some("Mainnet"),
+            }),
+    );
+    Ok(out)
+}
+
+/// The index in `entries` of the container that the spec calls `name` in
+/// `fork`, for `preset` (`mainnet` or `minimal`): defined in `fork`'s own
+/// module, or re-exported there from the module that defines it.
+pub fn beacon_index(
+    entries: &[BeaconEntry],
+    sources: &[String],
+    preset: &str,
+    fork: &str,
+    name: &str,
+) -> Option<usize> {
+    let fork_pos = FORKS.iter().position(|f| *f == fork)?;
+    let module = if entries
+        .iter()
+        .any(|e| e.item.module == fork && e.item.name == name)
+    {
+        fork.to_owned()
+    } else {
+        reexports(&sources[fork_pos])
+            .into_iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, m)| m)?
+    };
+    let preset = match preset {
+        "minimal" => "Minimal",
+        "mainnet" => "Mainnet",
+        _ => return None,
+    };
+    entries.iter().position(|e| {
+        e.item.module == module
+            && e.item.name == name
+            && (e.preset.is_none() || e.preset == Some(preset))
+    })
+}

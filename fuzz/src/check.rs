@@ -1,0 +1,138 @@
+//! The properties every fuzz target asserts. A failed assertion panics, and
+//! libFuzzer reports the panic as a crash with the input that caused it.
+
+use crate::gen::Generate;
+use peam_ssz_types::hash::{force_backend, Backend};
+use peam_ssz_types::{Root, Ssz, TreeHash};
+
+/// What a type needs for the decode and round-trip checks. Not `Debug`:
+/// failure messages show bytes, which the crashing input reproduces, and
+/// formatting code for every container would double the build.
+pub trait Checked: Ssz + TreeHash + PartialEq + Generate {}
+
+impl<T: Ssz + TreeHash + PartialEq + Generate> Checked for T {}
+
+/// Lower-case hex, for messages.
+pub fn hex(bytes: &[u8]) -> String {
+    let mut s = String::with_capacity(2 + 2 * bytes.len());
+    s.push_str("0x");
+    for b in bytes {
+        s.push_str(&format!("{b:02x}"));
+    }
+    s
+}
+
+/// Decodes arbitrary `bytes` as `T`. Decoding must not panic; a rejection
+/// must format; an accepted input must be canonical ([`canonical`]).
+pub fn decode<T: Checked>(bytes: &[u8]) {
+    match T::from_ssz(bytes) {
+        Ok(value) => canonical(&value, bytes),
+        Err(e) => {
+            // The message walks the error's path; it must not panic either.
+            let _ = e.to_string();
+        }
+    }
+}
+
+/// `value`, decoded from `bytes`, re-encodes to exactly `bytes`, and its
+/// root is stable: the same twice, and the same for the value decoded again.
+pub fn canonical<T: Checked>(value: &T, bytes: &[u8]) {
+    assert_eq!(
+        value.ssz_len(),
+        bytes.len(),
+        "ssz_len of a decoded value is not its input length; input {}",
+        hex(bytes)
+    );
+    let encoded = value.to_ssz();
+    assert!(
+        encoded == bytes,
+        "a decoded value re-encodes differently (the decoder accepted a non-canonical input)\n \
+         input  {}\n output {}",
+        hex(bytes),
+        hex(&encoded)
+    );
+    let root = value.hash_tree_root();
+    assert_eq!(
+        root,
+        value.hash_tree_root(),
+        "the root of one value changed between two calls"
+    );
+    let again = T::from_ssz(&encoded)
+        .unwrap_or_else(|e| panic!("the re-encoding does not decode: {e}; input {}", hex(bytes)));
+    assert!(
+        &again == value,
+        "decoding the same bytes twice gave different values"
+    );
+    assert_eq!(
+        again.hash_tree_root(),
+        root,
+        "the re-decoded value has another root"
+    );
+}
+
+/// Builds a value of `T` from `u`, and checks the round trip: the encoding
+/// has `ssz_len` bytes, `ssz_append` writes the same bytes after what a
+/// buffer holds, the encoding decodes to an equal value, and the root is the
+/// same for both values and on every SHA-256 backend the CPU runs.
+///
+/// Input that builds no value (`arbitrary` errors) is ignored.
+pub fn roundtrip<T: Checked>(data: &[u8]) {
+    let Ok(value) = T::generate(&mut arbitrary::Unstructured::new(data)) else {
+        return;
+    };
+    let bytes = value.to_ssz();
+    assert_eq!(
+        bytes.len(),
+        value.ssz_len(),
+        "to_ssz length is not ssz_len; encoding {}",
+        hex(&bytes)
+    );
+
+    let prefix = [0xa5u8; 3];
+    let mut buf = prefix.to_vec();
+    value.ssz_append(&mut buf);
+    assert!(
+        buf[..3] == prefix && buf[3..] == bytes[..],
+        "ssz_append differs from to_ssz; to_ssz {}",
+        hex(&bytes)
+    );
+
+    let decoded = T::from_ssz(&bytes).unwrap_or_else(|e| {
+        panic!(
+            "the encoding of a value does not decode: {e}\n bytes {}",
+            hex(&bytes)
+        )
+    });
+    assert!(
+        decoded == value,
+        "decode(encode(v)) != v; encoding {}",
+        hex(&bytes)
+    );
+
+    let root = value.hash_tree_root();
+    assert_eq!(
+        decoded.hash_tree_root(),
+        root,
+        "equal values, different roots; encoding {}",
+        hex(&bytes)
+    );
+    same_root_on_every_backend(&value, root, &bytes);
+}
+
+/// The root of `value` (encoded as `bytes`) is `root` whichever SHA-256
+/// backend hashes it.
+pub fn same_root_on_every_backend<T: TreeHash>(value: &T, root: Root, bytes: &[u8]) {
+    for &backend in Backend::ALL {
+        if force_backend(Some(backend)).is_err() {
+            continue;
+        }
+        let got = value.hash_tree_root();
+        force_backend(None).expect("the detected backend runs");
+        assert!(
+            got == root,
+            "the {} backend gives another root; encoding {}",
+            backend.name(),
+            hex(bytes)
+        );
+    }
+}
