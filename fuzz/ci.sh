@@ -9,6 +9,9 @@
 #   FUZZ_JOBS         targets run at once (default 2)
 #   FUZZ_TOOLCHAIN    the nightly toolchain cargo-fuzz builds with (default nightly)
 #   FUZZ_PER_TYPE     seeds per type and target (default 4; "all" for every one)
+#   FUZZ_TARGET_DIR   cargo's target directory for the fuzz build (default
+#                     fuzz/target; CARGO_TARGET_DIR is not used, so that the
+#                     instrumented build never mixes with the workspace's)
 #   SSZ_SPEC_VECTORS  the vectors' directory (default spec-tests/vectors)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -17,6 +20,7 @@ seconds="${FUZZ_SECONDS:-20}"
 jobs="${FUZZ_JOBS:-2}"
 toolchain="${FUZZ_TOOLCHAIN:-nightly}"
 per_type="${FUZZ_PER_TYPE:-4}"
+target_dir="${FUZZ_TARGET_DIR:-target}"
 triple="$(rustc +"$toolchain" -vV | sed -n 's/^host: //p')"
 
 if ! cargo +"$toolchain" fuzz --version >/dev/null 2>&1; then
@@ -27,12 +31,12 @@ fi
 # 16 codegen units instead of cargo-fuzz's 1: the build takes a fraction of
 # the time, the fuzzing a little more per execution.
 echo "fuzz/ci.sh: building the targets"
-cargo +"$toolchain" fuzz build --codegen-units 16
+cargo +"$toolchain" fuzz build --codegen-units 16 --target-dir "$target_dir"
 
 echo "fuzz/ci.sh: seeding the corpora"
 # A corpus of its own under target/, so that a local run leaves
 # fuzz/corpus alone.
-corpus_dir="target/ci-corpus"
+corpus_dir="$target_dir/ci-corpus"
 seed_args=(--out "$corpus_dir")
 if [[ "$per_type" != all ]]; then
     seed_args+=(--per-type "$per_type")
@@ -41,8 +45,8 @@ rm -rf "$corpus_dir"
 ./seed-corpus.sh "${seed_args[@]}"
 
 targets=($(cargo +"$toolchain" fuzz list))
-bin_dir="target/$triple/release"
-log_dir="target/ci-logs"
+bin_dir="$target_dir/$triple/release"
+log_dir="$target_dir/ci-logs"
 rm -rf "$log_dir"
 mkdir -p "$log_dir"
 

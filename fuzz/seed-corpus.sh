@@ -6,7 +6,7 @@
 # spec-tests/download-vectors.sh first). Arguments go to the seed tool:
 #   --vectors DIR    a directory holding tests/
 #   --out DIR        where the corpora go (default fuzz/corpus)
-#   --max-len BYTES  skip values longer than this (default 262144)
+#   --max-len BYTES  skip values longer than this (default 65536)
 #   --per-type N     at most N seeds per type and target (default: all)
 set -euo pipefail
 cd "$(dirname "$0")"

@@ -11,7 +11,10 @@
 //!   `$SSZ_SPEC_VECTORS`, else `spec-tests/vectors`).
 //! - `--out DIR`: where the corpora go (default `fuzz/corpus`).
 //! - `--max-len BYTES`: skip serialized values longer than this (default
-//!   262144: mainnet `BeaconState`s and the like make every mutation slow).
+//!   65536). libFuzzer caps its inputs at the longest seed, and every
+//!   execution on an input of hundreds of KiB (mainnet states, blobs, long
+//!   vectors of `uint256`) decodes, encodes and hashes it twice: a corpus of
+//!   such seeds runs at a few dozen executions per second.
 //! - `--per-type N`: at most N seeds per selected type and target (default:
 //!   all), for a short CI pass.
 //!
@@ -42,7 +45,7 @@ fn parse_args() -> Result<Options, String> {
         .map(PathBuf::from)
         .unwrap_or_else(|| fuzz_dir().join("../spec-tests/vectors"));
     let mut out = fuzz_dir().join("corpus");
-    let mut max_len = 262_144;
+    let mut max_len = 65_536;
     let mut per_type = usize::MAX;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
