@@ -1189,3 +1189,11 @@ pub fn generate(schema: &str) -> Result<Vec<(String, String)>, String> {
 pub fn fork_names(schema: &str) -> Result<Vec<String>, String> {
     Ok(parse_schema(schema)?.into_iter().map(|f| f.name).collect())
 }
+
+/// Each fork of the schema with the names of its containers, sorted.
+pub fn container_names(schema: &str) -> Result<Vec<(String, Vec<String>)>, String> {
+    Ok(parse_schema(schema)?
+        .into_iter()
+        .map(|f| (f.name, f.containers.into_keys().collect()))
+        .collect())
+}
