@@ -45,6 +45,45 @@ pub fn write_variable_elements<T: Ssz>(values: &[T], out: &mut [u8]) {
     }
 }
 
+/// Bytes [`append_fixed_steps`] clears and writes at a time: small enough
+/// to stay in the L1 cache between the two.
+const APPEND_STEP: usize = 4096;
+
+/// Appends fixed-size `values` in steps of [`APPEND_STEP`] bytes, each
+/// cleared and then written by [`Ssz::ssz_write_many`], so that a long list
+/// is written once to memory rather than cleared in full first.
+pub fn append_fixed_steps<T: Ssz>(values: &[T], buf: &mut Vec<u8>) {
+    let size = T::FIXED_PART_LEN;
+    buf.reserve(values.len() * size);
+    let per_step = (APPEND_STEP / size.max(1)).max(1);
+    for step in values.chunks(per_step) {
+        let start = buf.len();
+        buf.resize(start + step.len() * size, 0);
+        T::ssz_write_many(step, &mut buf[start..]);
+    }
+}
+
+/// Appends a sequence of elements (vector or list body): fixed ones back to
+/// back, variable ones as offsets, then each element appended in turn.
+pub fn append_elements<T: Ssz>(values: &[T], buf: &mut Vec<u8>) {
+    if T::IS_FIXED_SIZE {
+        T::__append_many(values, buf);
+    } else {
+        let start = buf.len();
+        let fixed = values.len() * BYTES_PER_LENGTH_OFFSET;
+        buf.resize(start + fixed, 0);
+        let offsets = &mut buf[start..];
+        let mut offset = fixed;
+        for (i, v) in values.iter().enumerate() {
+            write_offset(offsets, i * BYTES_PER_LENGTH_OFFSET, offset);
+            offset += v.ssz_len();
+        }
+        for v in values {
+            v.ssz_append(buf);
+        }
+    }
+}
+
 /// The parts of an encoded sequence of variable-size elements (a vector,
 /// list or progressive list), with every offset checked as it is read.
 pub struct VariableElements<'a> {
@@ -146,6 +185,10 @@ impl<'a> VariableElements<'a> {
     }
 }
 
+/// Bytes of memory per input byte that [`decode_elements`] reserves up front
+/// for variable-size elements at most.
+const RESERVE_FACTOR: usize = 8;
+
 /// Decodes a sequence of elements (vector or list body) into a vector: fixed
 /// elements back to back, variable ones behind offsets. `exact` is a
 /// vector's length, `max` a list's limit.
@@ -182,12 +225,16 @@ pub fn decode_elements<T: Ssz>(
         Ok(out)
     } else {
         let mut parts = VariableElements::new(bytes, exact, max)?;
-        // Elements behind offsets can be far wider in memory than the 4 bytes
-        // an empty one takes on the wire: reserve no more than the input's
-        // size up front, so that a hostile count fails before it allocates.
+        // The count is checked against the input (4 bytes of offset each),
+        // but an element can be far wider in memory than the 4 bytes an
+        // empty one takes on the wire: reserve all of them when that is at
+        // most RESERVE_FACTOR times the input, so that the vector never
+        // grows (a growing vector holds up to three times its elements
+        // while it moves), and otherwise no more than that, so that a
+        // hostile count fails before it allocates.
         let cap = parts
             .count()
-            .min(bytes.len() / core::mem::size_of::<T>().max(1) + 1);
+            .min(RESERVE_FACTOR * bytes.len() / core::mem::size_of::<T>().max(1) + 1);
         let mut out = Vec::with_capacity(cap);
         for i in 0..parts.count() {
             let part = parts.next_part()?;
@@ -220,19 +267,65 @@ pub fn write_elements<T: Ssz>(values: &[T], out: &mut [u8]) {
 /// Leaves up to which [`leaves_root`] packs on the stack.
 const STACK_LEAF_BYTES: usize = 1024;
 
+/// Leaves up to which [`leaves_root`] packs into a small stack buffer, not
+/// to clear a kilobyte for a `Bytes48` or a `Vector[uint64, 8]`.
+const SMALL_LEAF_BYTES: usize = 128;
+
+/// Composite elements from which, with the `parallel` feature, leaves are
+/// computed on several threads.
+#[cfg(feature = "parallel")]
+const PARALLEL_ELEMENTS: usize = 256;
+
+/// `T::tree_hash_leaves(values, out)`; with the `parallel` feature, the
+/// leaves of many composite elements in slices on every rayon thread.
+#[inline]
+pub fn write_leaves<T: TreeHash>(values: &[T], out: &mut [u8]) {
+    #[cfg(feature = "parallel")]
+    if !T::IS_BASIC && values.len() >= PARALLEL_ELEMENTS {
+        let threads = rayon::current_num_threads();
+        if threads > 1 {
+            use rayon::prelude::*;
+            // A few slices per thread, so that uneven elements balance.
+            let per_slice = values
+                .len()
+                .div_ceil(threads * 4)
+                .max(PARALLEL_ELEMENTS / 4);
+            values
+                .par_chunks(per_slice)
+                .zip(out.par_chunks_mut(per_slice * T::LEAF_SIZE))
+                .for_each(|(values, out)| T::tree_hash_leaves(values, out));
+            return;
+        }
+    }
+    T::tree_hash_leaves(values, out)
+}
+
 /// `merkleize(leaves(values), limit)`, with `limit` in elements.
 pub fn leaves_root<T: TreeHash>(values: &[T], limit: usize) -> Root {
     let len = values.len() * T::LEAF_SIZE;
     let limit_chunks = limit
         .saturating_mul(T::LEAF_SIZE)
         .div_ceil(crate::BYTES_PER_CHUNK);
-    if len <= STACK_LEAF_BYTES {
+    if len <= crate::BYTES_PER_CHUNK {
+        // One chunk (a `uint256`, a `Bytes32`, a few packed values): it is
+        // its own root when the tree has one leaf.
+        let mut chunk = [0u8; 32];
+        T::tree_hash_leaves(values, &mut chunk[..len]);
+        if limit_chunks <= 1 {
+            return chunk;
+        }
+        merkleize_packed(&chunk, limit_chunks)
+    } else if len <= SMALL_LEAF_BYTES {
+        let mut buf = [0u8; SMALL_LEAF_BYTES];
+        T::tree_hash_leaves(values, &mut buf[..len]);
+        merkleize_packed(&buf[..len], limit_chunks)
+    } else if len <= STACK_LEAF_BYTES {
         let mut buf = [0u8; STACK_LEAF_BYTES];
         T::tree_hash_leaves(values, &mut buf[..len]);
         merkleize_packed(&buf[..len], limit_chunks)
     } else {
         let mut buf = vec![0u8; len];
-        T::tree_hash_leaves(values, &mut buf);
+        write_leaves(values, &mut buf);
         merkleize_packed(&buf, limit_chunks)
     }
 }
@@ -253,7 +346,7 @@ pub fn list_root<T: TreeHash>(values: &[T], limit: usize) -> Root {
 pub fn progressive_list_root<T: TreeHash>(values: &[T]) -> Root {
     let len = values.len() * T::LEAF_SIZE;
     let mut buf = vec![0u8; len];
-    T::tree_hash_leaves(values, &mut buf);
+    write_leaves(values, &mut buf);
     mix_in_length(
         &crate::merkle::merkleize_progressive_packed(&buf),
         values.len(),

@@ -4,6 +4,47 @@
 use crate::{DecodeError, DecodeErrorKind, Root, Ssz, TreeHash};
 use core::mem::MaybeUninit;
 
+/// The memory of `values`, which on a little-endian target is their SSZ
+/// encoding back to back.
+#[cfg(target_endian = "little")]
+#[inline(always)]
+fn le_bytes<T: Uint>(values: &[T]) -> &[u8] {
+    // SAFETY: `T` is one of the unsigned integer types (the sealed `Uint`),
+    // which have no padding bytes and no invalid bit patterns, so every
+    // byte of `values` is initialised and may be read as a `u8`; `u8` has
+    // alignment 1; the length is exactly the slice's size in bytes, and the
+    // result borrows `values`, so the memory outlives it and is not
+    // mutated meanwhile.
+    unsafe { core::slice::from_raw_parts(values.as_ptr().cast::<u8>(), size_of_val(values)) }
+}
+
+/// The unsigned integers: plain bytes, no padding. Sealed: only this
+/// module implements it.
+#[cfg(target_endian = "little")]
+trait Uint: Copy {}
+
+/// `[$t; N]` from `N * size_of::<$t>()` little-endian bytes, one pass (a
+/// copy for `u8`, and for every width on little-endian targets once
+/// optimised).
+macro_rules! array_from_le {
+    ($t:ty, $n:ident, $bytes:ident) => {{
+        const SIZE: usize = core::mem::size_of::<$t>();
+        match $bytes.as_chunks::<SIZE>() {
+            (chunks, []) if chunks.len() == $n => {
+                let mut out = [0 as $t; $n];
+                for (v, c) in out.iter_mut().zip(chunks) {
+                    *v = <$t>::from_le_bytes(*c);
+                }
+                Ok(out)
+            }
+            _ => Err(DecodeError::new(DecodeErrorKind::InvalidLength {
+                expected: SIZE * $n,
+                got: $bytes.len(),
+            })),
+        }
+    }};
+}
+
 macro_rules! uint {
     ($($t:ty),*) => {$(
         impl Ssz for $t {
@@ -32,14 +73,34 @@ macro_rules! uint {
             }
 
             #[inline]
+            fn ssz_append(&self, buf: &mut Vec<u8>) {
+                buf.extend_from_slice(&self.to_le_bytes());
+            }
+
+            #[inline]
+            fn to_ssz(&self) -> Vec<u8> {
+                self.to_le_bytes().to_vec()
+            }
+
+            #[inline]
             fn ssz_write_many(values: &[Self], out: &mut [u8]) {
-                // One pass; a plain copy on little-endian targets.
+                #[cfg(target_endian = "little")]
+                out.copy_from_slice(le_bytes(values));
+                #[cfg(not(target_endian = "little"))]
                 for (v, dst) in values
                     .iter()
                     .zip(out.as_chunks_mut::<{ core::mem::size_of::<$t>() }>().0)
                 {
                     *dst = v.to_le_bytes();
                 }
+            }
+
+            #[inline]
+            fn __append_many(values: &[Self], buf: &mut Vec<u8>) {
+                #[cfg(target_endian = "little")]
+                buf.extend_from_slice(le_bytes(values));
+                #[cfg(not(target_endian = "little"))]
+                crate::__private::append_fixed_steps(values, buf);
             }
 
             #[inline]
@@ -51,8 +112,31 @@ macro_rules! uint {
                         element: Self::FIXED_PART_LEN,
                     }));
                 }
+                #[cfg(target_endian = "little")]
+                {
+                    out.reserve(chunks.len());
+                    // SAFETY: `reserve` made room for `chunks.len()` more
+                    // elements after `out.len()`; `bytes` is exactly
+                    // `chunks.len() * size_of::<$t>()` bytes (no rest), so
+                    // the copy fills that room and no more; every bit
+                    // pattern is a valid `$t`, and on a little-endian
+                    // target its memory is its SSZ encoding; `out` owns its
+                    // buffer, which cannot overlap the borrowed `bytes`.
+                    // The new length covers only the elements written.
+                    unsafe {
+                        let dst = out.as_mut_ptr().add(out.len()).cast::<u8>();
+                        core::ptr::copy_nonoverlapping(bytes.as_ptr(), dst, bytes.len());
+                        out.set_len(out.len() + chunks.len());
+                    }
+                }
+                #[cfg(not(target_endian = "little"))]
                 out.extend(chunks.iter().map(|c| <$t>::from_le_bytes(*c)));
                 Ok(())
+            }
+
+            #[inline]
+            fn __array_from_ssz<const N: usize>(bytes: &[u8]) -> Result<[Self; N], DecodeError> {
+                array_from_le!($t, N, bytes)
             }
         }
 
@@ -76,6 +160,17 @@ macro_rules! uint {
 }
 
 uint!(u8, u16, u32, u64, u128);
+
+#[cfg(target_endian = "little")]
+impl Uint for u8 {}
+#[cfg(target_endian = "little")]
+impl Uint for u16 {}
+#[cfg(target_endian = "little")]
+impl Uint for u32 {}
+#[cfg(target_endian = "little")]
+impl Uint for u64 {}
+#[cfg(target_endian = "little")]
+impl Uint for u128 {}
 
 impl Ssz for bool {
     const IS_FIXED_SIZE: bool = true;
@@ -167,8 +262,7 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
                     got: bytes.len(),
                 }));
             }
-            let mut chunks = bytes.chunks_exact(T::FIXED_PART_LEN);
-            try_array(|i| T::from_ssz(chunks.next().unwrap_or_default()).map_err(|e| e.at_index(i)))
+            T::__array_from_ssz::<N>(bytes)
         } else {
             let mut parts = crate::__private::VariableElements::new(bytes, Some(N), N)?;
             if parts.count() != N {
@@ -193,7 +287,7 @@ impl<T: TreeHash, const N: usize> TreeHash for [T; N] {
 
 /// Builds an array element by element, stopping at the first error, without
 /// allocating.
-fn try_array<T, const N: usize>(
+pub(crate) fn try_array<T, const N: usize>(
     mut f: impl FnMut(usize) -> Result<T, DecodeError>,
 ) -> Result<[T; N], DecodeError> {
     struct Guard<'a, T, const N: usize> {

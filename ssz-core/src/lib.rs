@@ -80,8 +80,8 @@ pub trait Ssz: Sized {
 
     /// The encoding in a new vector: one allocation of the exact size.
     fn to_ssz(&self) -> Vec<u8> {
-        let mut out = vec![0u8; self.ssz_len()];
-        self.ssz_write(&mut out);
+        let mut out = Vec::with_capacity(self.ssz_len());
+        self.ssz_append(&mut out);
         out
     }
 
@@ -113,6 +113,34 @@ pub trait Ssz: Sized {
         }
         Ok(())
     }
+
+    /// Appends fixed-size `values` back to back to `buf`, the body of a
+    /// vector or list.
+    ///
+    /// Only called for fixed-size types. The default writes in steps of a
+    /// few kilobytes, each cleared and written while in cache; basic types
+    /// override it with one copy on little-endian targets.
+    #[doc(hidden)]
+    #[inline]
+    fn __append_many(values: &[Self], buf: &mut Vec<u8>) {
+        __private::append_fixed_steps(values, buf)
+    }
+
+    /// Decodes `[Self; N]` from exactly `N` back-to-back fixed-size values,
+    /// the body of `Vector[Self, N]` held inline. An error names the index
+    /// of the element that failed.
+    ///
+    /// Only called for fixed-size types, with `bytes.len()` already checked
+    /// to be `N * FIXED_PART_LEN`. Basic types override it with one pass
+    /// (`[u8; N]`: one copy).
+    #[doc(hidden)]
+    #[inline]
+    fn __array_from_ssz<const N: usize>(bytes: &[u8]) -> Result<[Self; N], DecodeError> {
+        let mut chunks = bytes.chunks_exact(Self::FIXED_PART_LEN.max(1));
+        impls::try_array(|i| {
+            Self::from_ssz(chunks.next().unwrap_or_default()).map_err(|e| e.at_index(i))
+        })
+    }
 }
 
 /// SSZ merkleization: `hash_tree_root`.
@@ -120,12 +148,17 @@ pub trait Ssz: Sized {
 /// A type contributes leaves to the tree of a vector or list that holds it:
 /// basic types pack [`TreeHash::LEAF_SIZE`] bytes each into 32-byte chunks,
 /// composite types one 32-byte chunk each (their root).
+///
+/// `Sync` is a supertrait so that, with the `parallel` feature, the
+/// elements of a big list can be hashed on several threads; it holds for
+/// every SSZ type (a value with a non-`Sync` cache, such as a `Cell`, would
+/// keep it in a `OnceLock` or outside the type).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be merkleized",
     label = "`{Self}` does not implement `TreeHash`",
     note = "derive it with `#[derive(TreeHash)]` on a struct (container) or enum (union)"
 )]
-pub trait TreeHash {
+pub trait TreeHash: Sync {
     /// Bytes one value takes in the packed leaves of a vector or list that
     /// holds it: `size_of` for basic types (1 to 32), 32 for composite types,
     /// whose leaf is their root.

@@ -236,23 +236,31 @@ fn merkleize_at_depth(chunks: &[Root], tail: Option<&Root>, depth: u32, base: u3
     }
     // One root per block of BLOCK_CHUNKS leaves, then a tree over the roots.
     let blocks = n.div_ceil(BLOCK_CHUNKS);
-    let mut roots = Vec::with_capacity(blocks);
-    for b in 0..blocks {
+    let block_root = |b: usize| {
         let start = (b * BLOCK_CHUNKS).min(chunks.len());
         let end = ((b + 1) * BLOCK_CHUNKS).min(chunks.len());
         let block_tail = if b + 1 == blocks { tail } else { None };
-        roots.push(subtree_root(
-            &chunks[start..end],
-            block_tail,
-            BLOCK_HEIGHT,
-            base,
-        ));
-    }
+        subtree_root(&chunks[start..end], block_tail, BLOCK_HEIGHT, base)
+    };
+    // With the `parallel` feature, blocks are hashed on every rayon thread.
+    #[cfg(feature = "parallel")]
+    let roots: Vec<Root> = {
+        use rayon::prelude::*;
+        (0..blocks).into_par_iter().map(block_root).collect()
+    };
+    #[cfg(not(feature = "parallel"))]
+    let roots: Vec<Root> = (0..blocks).map(block_root).collect();
     merkleize_at_depth(&roots, None, depth - BLOCK_HEIGHT, base + BLOCK_HEIGHT)
 }
 
-/// Leaves up to which the scratch space lives on the stack.
-const STACK_LEAVES: usize = 64;
+/// Scratch nodes up to which a tree's levels live on the stack; the first
+/// tier keeps a container's few levels from clearing kilobytes.
+const SMALL_SCRATCH: usize = 16;
+const STACK_SCRATCH: usize = 64;
+
+/// Leaves below which an odd level 0 is copied, padded, and hashed in one
+/// batch rather than as a batch and a single pair.
+const SMALL_PAD: usize = 32;
 
 /// The root of a tree of `height` (at most [`BLOCK_HEIGHT`]) over `chunks`,
 /// then `tail`, then zero subtrees of height `base`.
@@ -269,11 +277,15 @@ fn subtree_root(chunks: &[Root], tail: Option<&Root>, height: u32, base: u32) ->
             .unwrap_or(&ZERO_HASHES[base as usize]);
     }
     // Scratch for level 1 ((n + 1) / 2 nodes) and level 2, used in turn by
-    // the levels above.
+    // the levels above, each with a slot for the zero node that pads an odd
+    // level.
     let level1 = n.div_ceil(2);
-    let need = level1 + level1.div_ceil(2);
-    if need <= STACK_LEAVES {
-        let mut scratch = [[0u8; 32]; STACK_LEAVES];
+    let need = level1 + 1 + level1.div_ceil(2) + 1;
+    if need <= SMALL_SCRATCH {
+        let mut scratch = [[0u8; 32]; SMALL_SCRATCH];
+        tree_levels(chunks, tail, height, base, &mut scratch[..need], level1)
+    } else if need <= STACK_SCRATCH {
+        let mut scratch = [[0u8; 32]; STACK_SCRATCH];
         tree_levels(chunks, tail, height, base, &mut scratch[..need], level1)
     } else {
         let mut scratch = vec![[0u8; 32]; need];
@@ -281,6 +293,10 @@ fn subtree_root(chunks: &[Root], tail: Option<&Root>, height: u32, base: u32) ->
     }
 }
 
+/// Hashes the tree's levels, each level in one call of the batch function:
+/// an odd level is padded with the zero subtree of its height first, so a
+/// container of five fields takes three calls (of 3, 2 and 1 nodes), not
+/// five.
 fn tree_levels(
     chunks: &[Root],
     tail: Option<&Root>,
@@ -290,24 +306,48 @@ fn tree_levels(
     level1: usize,
 ) -> Root {
     let zero = |level: u32| &ZERO_HASHES[(base + level) as usize];
-    let (mut a, mut b) = scratch.split_at_mut(level1);
-    // Level 0 -> 1: whole pairs in one batch, then the odd chunk with the
-    // tail or a zero chunk.
+    let (mut a, mut b) = scratch.split_at_mut(level1 + 1);
+    // Level 0 -> 1.
     let pairs = chunks.len() / 2;
-    hash_nodes(
-        chunks[..2 * pairs].as_flattened().as_chunks::<64>().0,
-        &mut a[..pairs],
-    );
-    if chunks.len() % 2 == 1 {
-        a[pairs] = hash_pair(&chunks[2 * pairs], tail.unwrap_or(zero(0)));
-    } else if let Some(t) = tail {
-        a[pairs] = hash_pair(t, zero(0));
+    let odd = chunks.len() % 2 == 1;
+    if (odd || tail.is_some()) && chunks.len() < SMALL_PAD {
+        let mut padded = [[0u8; 32]; SMALL_PAD + 2];
+        padded[..chunks.len()].copy_from_slice(chunks);
+        let mut len = chunks.len();
+        if let Some(t) = tail {
+            padded[len] = *t;
+            len += 1;
+        }
+        if len % 2 == 1 {
+            padded[len] = *zero(0);
+            len += 1;
+        }
+        hash_nodes(
+            padded[..len].as_flattened().as_chunks::<64>().0,
+            &mut a[..level1],
+        );
+    } else {
+        hash_nodes(
+            chunks[..2 * pairs].as_flattened().as_chunks::<64>().0,
+            &mut a[..pairs],
+        );
+        if odd {
+            a[pairs] = hash_pair(&chunks[2 * pairs], tail.unwrap_or(zero(0)));
+        } else if let Some(t) = tail {
+            a[pairs] = hash_pair(t, zero(0));
+        }
     }
     let mut len = level1;
     let mut level = 1;
     while len > 1 && level < height {
-        len = hash_level(&a[..len], b, zero(level));
+        if len % 2 == 1 {
+            a[len] = *zero(level);
+            len += 1;
+        }
+        let half = len / 2;
+        hash_nodes(a[..len].as_flattened().as_chunks::<64>().0, &mut b[..half]);
         core::mem::swap(&mut a, &mut b);
+        len = half;
         level += 1;
     }
     let mut root = a[0];
@@ -316,23 +356,6 @@ fn tree_levels(
         level += 1;
     }
     root
-}
-
-/// Hashes the nodes of one level into the next, an odd last node with `zero`,
-/// the zero subtree of its level. Returns the number of parents.
-#[inline]
-fn hash_level(nodes: &[Root], parents: &mut [Root], zero: &Root) -> usize {
-    let pairs = nodes.len() / 2;
-    hash_nodes(
-        nodes[..2 * pairs].as_flattened().as_chunks::<64>().0,
-        &mut parents[..pairs],
-    );
-    if nodes.len() % 2 == 1 {
-        parents[pairs] = hash_pair(&nodes[2 * pairs], zero);
-        pairs + 1
-    } else {
-        pairs
-    }
 }
 
 #[cfg(test)]

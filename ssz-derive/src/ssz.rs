@@ -139,6 +139,24 @@ fn container(krate: &syn::Path, fields: &[ContainerField]) -> TokenStream {
         })
         .collect();
 
+    // Appending a variable-size container: the fixed part (fixed-size
+    // fields and offsets) written in place, then each variable-size field
+    // appended, so that big lists write straight into the buffer without a
+    // cleared copy of their length first.
+    let append_fixed_part: Vec<_> = (0..n)
+        .map(|i| {
+            let (ident, ty, p, len, is_fixed) = (idents[i], types[i], &pos[i], &lens[i], &fixed[i]);
+            quote! {
+                if #is_fixed {
+                    <#ty as #ssz>::ssz_write(&self.#ident, &mut __fixed[#p..#p + #len]);
+                } else {
+                    #krate::__private::write_offset(__fixed, #p, __var);
+                    __var += <#ty as #ssz>::ssz_len(&self.#ident);
+                }
+            }
+        })
+        .collect();
+
     // Decoding of a variable-size container: every offset is read and
     // checked before any field is decoded; `__off{i}`/`__end{i}` delimit
     // variable-size field i.
@@ -246,6 +264,28 @@ fn container(krate: &syn::Path, fields: &[ContainerField]) -> TokenStream {
                 #(#tail_lets)*
                 let #var_mut __var: ::core::primitive::usize = __fixed_len;
                 #(#write_variable)*
+            }
+        }
+
+        #[inline]
+        fn ssz_append(&self, __buf: &mut #krate::__private::Vec<::core::primitive::u8>) {
+            let __fixed_len: ::core::primitive::usize = #fixed_len;
+            let __start: ::core::primitive::usize = __buf.len();
+            __buf.resize(__start + __fixed_len, 0);
+            if <Self as #ssz>::IS_FIXED_SIZE {
+                <Self as #ssz>::ssz_write(self, &mut __buf[__start..]);
+            } else {
+                #(#pos_lets)*
+                let __fixed = &mut __buf[__start..];
+                #[allow(unused_mut)]
+                let mut __var: ::core::primitive::usize = __fixed_len;
+                #(#append_fixed_part)*
+                let _ = __var;
+                #(
+                    if !#fixed {
+                        <#types as #ssz>::ssz_append(&self.#idents, __buf);
+                    }
+                )*
             }
         }
 

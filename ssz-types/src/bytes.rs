@@ -768,6 +768,11 @@ impl<const N: usize> Ssz for FixedBytes<N> {
     }
 
     #[inline]
+    fn ssz_append(&self, buf: &mut Vec<u8>) {
+        buf.extend_from_slice(&self.0)
+    }
+
+    #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         if N == 0 {
             return Err(DecodeError::new(DecodeErrorKind::Custom(

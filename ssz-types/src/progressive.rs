@@ -214,6 +214,11 @@ impl<T: Ssz> Ssz for ProgressiveList<T> {
     }
 
     #[inline]
+    fn ssz_append(&self, buf: &mut Vec<u8>) {
+        crate::__private::append_elements(&self.inner, buf)
+    }
+
+    #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         let inner = crate::__private::decode_elements(bytes, None, usize::MAX)?;
         Ok(ProgressiveList { inner })

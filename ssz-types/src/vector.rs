@@ -226,6 +226,11 @@ impl<T: Ssz, N: Length> Ssz for Vector<T, N> {
         crate::__private::write_elements(&self.inner, out)
     }
 
+    #[inline]
+    fn ssz_append(&self, buf: &mut Vec<u8>) {
+        crate::__private::append_elements(&self.inner, buf)
+    }
+
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         if N::USIZE == 0 {
             return Err(DecodeError::new(DecodeErrorKind::Custom(

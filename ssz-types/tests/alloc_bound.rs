@@ -21,8 +21,10 @@
 //! small inputs, where one allocation (an error's path, about 100 bytes)
 //! dominates.
 //!
-//! Cases over the bound today are listed in [`OVER_THE_BOUND`], with the
-//! reason, and held to a looser bound until the decoder is fixed.
+//! Elements behind offsets are reserved all at once when they fit in 8x
+//! the input (`__private::decode_elements`), so a list of empty lists,
+//! bitlists or unions ends at 4.8x to 6.4x and never holds two buffers
+//! while it grows.
 //!
 //! One kind of type goes past 8x by its representation, not by decoding:
 //! short fixed-size values kept on the heap (`Bitvector[1]`, `ByteVector[1]`,
@@ -43,35 +45,6 @@ use std::cell::Cell;
 /// Heap bytes allowed per input byte.
 const BOUND_FACTOR: usize = 8;
 
-/// Cases over the bound today: lists of small variable-size elements.
-///
-/// `__private::decode_elements` reserves elements behind offsets by the
-/// input's size (`len / size_of::<T>() + 1`, so that a count of wide
-/// elements cannot reserve more than the input) and grows the rest by
-/// doubling. For elements smaller in memory than the input they take per
-/// element (empty lists, bitlists, unions), the list ends with up to twice
-/// the capacity it needs and holds the old and new buffers while it grows:
-/// 12x at peak here, where reserving the count (6x) fitted. Reserving the
-/// count whenever `count * size_of::<T>() <= 8 * len`, and `8 * len /
-/// size_of::<T>()` elements otherwise, keeps both kinds within 8x.
-///
-/// Held to [`OVER_THE_BOUND_FACTOR`] until then, so that they get no worse.
-const OVER_THE_BOUND: &[&str] = &[
-    "List[List[uint8,16],10^6] empty",
-    "List[ByteList[16],10^6] empty",
-    "Vector[List[uint64,4],10^5] empty",
-    "last offset past the end",
-    "decreasing last offset",
-    "ProgressiveList[ProgressiveList[uint8]] empty",
-    "ProgressiveList^3[uint16] empty",
-    "List[Bitlist[8]] of empty bitlists",
-    "ProgressiveList[ProgressiveBitlist] empty",
-    "List[Union] of None",
-    "List[Union] of empty lists",
-    "List[Union], bad last selector",
-];
-/// The bound of [`OVER_THE_BOUND`] cases.
-const OVER_THE_BOUND_FACTOR: usize = 16;
 /// Heap bytes allowed on top, for small inputs.
 const BOUND_SLACK: usize = 1024;
 
@@ -229,23 +202,11 @@ fn check_within<T: Ssz>(
     cost
 }
 
-/// [`check_within`] the general bound (or, for a case of
-/// [`OVER_THE_BOUND`], that list's bound).
+/// [`check_within`] the general bound.
 #[track_caller]
 fn check<T: Ssz>(what: &str, bytes: &[u8], expect_ok: bool) -> Cost {
-    if OVER_THE_BOUND.contains(&what) {
-        let bound = OVER_THE_BOUND_FACTOR * bytes.len() + BOUND_SLACK;
-        check_within::<T>(
-            what,
-            bytes,
-            expect_ok,
-            bound,
-            "16 * len + 1 KiB, see OVER_THE_BOUND",
-        )
-    } else {
-        let bound = BOUND_FACTOR * bytes.len() + BOUND_SLACK;
-        check_within::<T>(what, bytes, expect_ok, bound, "8 * len + 1 KiB")
-    }
+    let bound = BOUND_FACTOR * bytes.len() + BOUND_SLACK;
+    check_within::<T>(what, bytes, expect_ok, bound, "8 * len + 1 KiB")
 }
 
 fn offsets(values: impl IntoIterator<Item = usize>) -> Vec<u8> {

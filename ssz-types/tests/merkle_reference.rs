@@ -454,3 +454,57 @@ fn long_lists_cross_block_boundaries() {
         mix_in_length(&merkleize_progressive(&pack(&bytes), 1), n)
     );
 }
+
+/// Trees of several merkleization blocks (4096 chunks each) and lists of
+/// hundreds of composite elements: the sizes at which, with the `parallel`
+/// feature, blocks and element roots are hashed on several threads. CI runs
+/// this file with and without the feature.
+#[test]
+fn big_trees_span_blocks_and_threads() {
+    let mut rng = Rng(11);
+    for n in [4095, 16 * 1024 + 3, 50_000] {
+        let values: Vec<u64> = (0..n).map(|_| rng.next()).collect();
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let list = List::<u64, U<{ 1 << 20 }>>::try_from(values).unwrap();
+        let limit = ((1usize << 20) * 8).div_ceil(32);
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&pack(&bytes), limit), n),
+            "List[uint64] of {n}"
+        );
+    }
+    for n in [255, 256, 1000, 9000] {
+        let keys: Vec<Bytes48> = (0..n)
+            .map(|_| Bytes48::from_slice(&rng.bytes(48)).unwrap())
+            .collect();
+        let key_roots: Vec<Chunk> = keys.iter().map(|k| merkleize(&pack(&k.0), 2)).collect();
+        let list = List::<Bytes48, U<{ 1 << 16 }>>::try_from(keys.clone()).unwrap();
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&key_roots, 1 << 16), n),
+            "List[Bytes48] of {n}"
+        );
+        let progressive = ProgressiveList::from(keys);
+        assert_eq!(
+            progressive.hash_tree_root(),
+            mix_in_length(&merkleize_progressive(&key_roots, 1), n),
+            "ProgressiveList[Bytes48] of {n}"
+        );
+        let inner: Vec<List<u16, U<20>>> = (0..n)
+            .map(|i| List::try_from((0..(i % 21) as u16).collect::<Vec<_>>()).unwrap())
+            .collect();
+        let inner_roots: Vec<Chunk> = inner
+            .iter()
+            .map(|l| {
+                let b: Vec<u8> = l.iter().flat_map(|v| v.to_le_bytes()).collect();
+                mix_in_length(&merkleize(&pack(&b), 2), l.len())
+            })
+            .collect();
+        let list = List::<List<u16, U<20>>, U<{ 1 << 16 }>>::try_from(inner).unwrap();
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&inner_roots, 1 << 16), n),
+            "List[List[uint16, 20]] of {n}"
+        );
+    }
+}
