@@ -562,5 +562,40 @@ fn sha256(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, sha256, basics, header, lists, validators, beacon);
+/// With the `parallel` feature: our `hash_tree_root` of the big fixtures on
+/// one rayon thread and on all of them, in the same run
+/// (`cargo bench -p benches --features parallel -- parallel/`).
+#[cfg(feature = "parallel")]
+fn parallel(c: &mut Criterion) {
+    fn both<T: peam_ssz_types::TreeHash>(c: &mut Criterion, fixture: &str, value: &T) {
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("a one-thread pool");
+        let serial = one.install(|| ours::root(value));
+        assert!(
+            serial == ours::root(value),
+            "{fixture}: the parallel root differs from the one-thread root"
+        );
+        let mut g = c.benchmark_group(format!("parallel/{fixture}"));
+        Size::Large.configure(&mut g);
+        g.bench_function("one_thread", |b| {
+            b.iter(|| one.install(|| ours::root(black_box(value))))
+        });
+        g.bench_function(format!("{}_threads", rayon::current_num_threads()), |b| {
+            b.iter(|| ours::root(black_box(value)))
+        });
+        g.finish();
+    }
+    let data = random_validators(1_000_000, 6);
+    both(c, "validators_1m", &ours::validators(&data));
+    let state = ours::beacon_state(&data, 10);
+    drop(data);
+    both(c, "beacon_state_1m", &state);
+}
+
+#[cfg(not(feature = "parallel"))]
+fn parallel(_: &mut Criterion) {}
+
+criterion_group!(benches, sha256, basics, header, lists, validators, beacon, parallel);
 criterion_main!(benches);

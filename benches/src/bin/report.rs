@@ -209,7 +209,109 @@ fn render(results: &BTreeMap<(String, String), Measured>) -> String {
             let _ = writeln!(s, "| {f} | {} | {:.2}x |", time(t), best_sha2 / t);
         }
     }
+    floor_section(&mut s, results);
+    parallel_section(&mut s, results);
     s
+}
+
+/// Node hashes of `merkleize` over `leaves` chunks in a tree of `depth`
+/// levels: `ceil(n / 2)` at each level, one per level once a single node is
+/// left (hashed with a zero subtree).
+fn tree_hashes(leaves: u64, depth: u32) -> u64 {
+    let mut n = leaves;
+    let mut total = 0;
+    for _ in 0..depth {
+        n = n.div_ceil(2);
+        total += n;
+    }
+    total
+}
+
+/// The fixtures whose `hash_tree_root` is all SHA-256, and the node hashes
+/// it takes (with `mix_in_length`): a floor, hashes times the fastest
+/// backend's time per node.
+fn hashing_floors() -> [(&'static str, u64); 2] {
+    [
+        // 25,000 chunks of 4 uint64 each, limit 2^40 elements = 2^38 chunks.
+        ("list_u64_100k", tree_hashes(25_000, 38) + 1),
+        // Per validator: the pubkey's 2 chunks (1 hash) and 8 field roots
+        // (7); then 1M roots, limit 2^40.
+        (
+            "validators_1m",
+            1_000_000 * 8 + tree_hashes(1_000_000, 40) + 1,
+        ),
+    ]
+}
+
+/// The `parallel/<fixture>` groups: one rayon thread against all of them.
+fn parallel_section(s: &mut String, results: &BTreeMap<(String, String), Measured>) {
+    let mut rows = Vec::new();
+    for ((group, id), m) in results {
+        let Some(fixture) = group.strip_prefix("parallel/") else {
+            continue;
+        };
+        if id == "one_thread" {
+            continue;
+        }
+        if let Some(one) = results.get(&(group.clone(), "one_thread".to_string())) {
+            rows.push(format!(
+                "| {fixture}/hash_tree_root | {} | {} ({id}) | {:.2}x |",
+                time(one.median_ns),
+                time(m.median_ns),
+                one.median_ns / m.median_ns
+            ));
+        }
+    }
+    if !rows.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nThe `parallel` feature (`cargo bench -p benches --features parallel -- parallel/`): \
+             our root on one rayon thread and on all of them.\n\n\
+             | fixture/op | one thread | all threads | speed-up |\n| --- | ---: | ---: | ---: |"
+        );
+        for r in rows {
+            let _ = writeln!(s, "{r}");
+        }
+    }
+}
+
+/// Our `hash_tree_root` of the all-hashing fixtures against node hashes
+/// times the fastest SHA-256 backend's time per node in the same run.
+fn floor_section(s: &mut String, results: &BTreeMap<(String, String), Measured>) {
+    let fastest = results
+        .iter()
+        .filter(|((g, f), _)| g == "sha256" && f.starts_with("peam_"))
+        .map(|((_, f), m)| (f.clone(), per_node(m)))
+        .min_by(|a, b| a.1.total_cmp(&b.1));
+    let Some((backend, per)) = fastest else {
+        return;
+    };
+    let mut rows = Vec::new();
+    for (fixture, hashes) in hashing_floors() {
+        let key = (format!("{fixture}/hash_tree_root"), OURS.to_string());
+        if let Some(m) = results.get(&key) {
+            let floor = hashes as f64 * per;
+            rows.push(format!(
+                "| {fixture} | {hashes} | {} | {} | {:.2}x |",
+                time(floor),
+                time(m.median_ns),
+                m.median_ns / floor
+            ));
+        }
+    }
+    if !rows.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nHashing floor: node hashes times the fastest backend's time per node in this \
+             run ({backend}, {}).\n\n\
+             | fixture | node hashes | floor | peam hash_tree_root | over the floor |\n\
+             | --- | ---: | ---: | ---: | ---: |",
+            time(per)
+        );
+        for r in rows {
+            let _ = writeln!(s, "{r}");
+        }
+    }
 }
 
 fn per_node(m: &Measured) -> f64 {
