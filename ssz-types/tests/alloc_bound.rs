@@ -47,6 +47,9 @@ const BOUND_FACTOR: usize = 8;
 
 /// Heap bytes allowed on top, for small inputs.
 const BOUND_SLACK: usize = 1024;
+/// Elements in the longest crafted inputs (fewer under Miri, which decodes
+/// them a thousand times slower; the bounds are per input byte either way).
+const MANY: usize = if cfg!(miri) { 1000 } else { 100_000 };
 
 // ---------------------------------------------------------------------------
 // The counting allocator: per-thread live, peak and total bytes, so that
@@ -245,7 +248,7 @@ fn the_counter_counts() {
 /// Many empty lists in a list: only offsets.
 #[test]
 fn list_of_empty_lists() {
-    for n in [1, 100, 100_000] {
+    for n in [1, 100, MANY] {
         let bytes = empty_elements(n);
         check::<List<List<u8, U<16>>, U<1_000_000>>>(
             "List[List[uint8,16],10^6] empty",
@@ -253,10 +256,10 @@ fn list_of_empty_lists() {
             true,
         );
         check::<List<ByteList<U<16>>, U<1_000_000>>>("List[ByteList[16],10^6] empty", &bytes, true);
-        check::<Vector<List<u64, U<4>>, U<100_000>>>(
+        check::<Vector<List<u64, U<4>>, U<MANY>>>(
             "Vector[List[uint64,4],10^5] empty",
             &bytes,
-            n == 100_000,
+            n == MANY,
         );
     }
 }
@@ -264,18 +267,20 @@ fn list_of_empty_lists() {
 /// Progressive lists nested three deep, every level only offsets.
 #[test]
 fn nested_progressive_lists() {
-    let n = 50_000;
+    let n = MANY / 2;
     check::<ProgressiveList<ProgressiveList<u8>>>(
         "ProgressiveList[ProgressiveList[uint8]] empty",
         &empty_elements(n),
         true,
     );
 
-    // Outer: 100 offsets; each inner element is itself 100 empty lists.
-    let inner = empty_elements(100);
-    let outer_fixed = 4 * 100;
-    let mut bytes = offsets((0..100).map(|i| outer_fixed + i * inner.len()));
-    for _ in 0..100 {
+    // Outer: 100 offsets; each inner element is itself 100 empty lists
+    // (20 and 20 under Miri).
+    let k = if cfg!(miri) { 20 } else { 100 };
+    let inner = empty_elements(k);
+    let outer_fixed = 4 * k;
+    let mut bytes = offsets((0..k).map(|i| outer_fixed + i * inner.len()));
+    for _ in 0..k {
         bytes.extend_from_slice(&inner);
     }
     check::<ProgressiveList<ProgressiveList<ProgressiveList<u16>>>>(
@@ -290,7 +295,7 @@ fn nested_progressive_lists() {
 /// after the count is known: any room reserved from that count shows.
 #[test]
 fn maximal_offsets() {
-    let n = 100_000;
+    let n = MANY;
     let mut past_end = empty_elements(n);
     past_end[4..8].copy_from_slice(&u32::MAX.to_le_bytes());
     check::<List<List<u8, U<16>>, U<1_000_000>>>("offset past the end", &past_end, false);
@@ -323,7 +328,7 @@ struct Wide {
 
 #[test]
 fn wide_elements_behind_offsets() {
-    let n = 10_000;
+    let n = MANY / 10;
     check::<List<Wide, U<1_000_000>>>("List[Wide] offsets only", &empty_elements(n), false);
     check::<ProgressiveList<Wide>>(
         "ProgressiveList[Wide] offsets only",
@@ -335,16 +340,17 @@ fn wide_elements_behind_offsets() {
 /// Long bitlists, and lists of short ones.
 #[test]
 fn bitlists() {
-    let mut long = vec![0xffu8; 1 << 20];
+    let mut long = vec![0xffu8; if cfg!(miri) { 1 << 12 } else { 1 << 20 }];
     *long.last_mut().unwrap() = 1;
-    check::<Bitlist<U<{ 1 << 23 }>>>("Bitlist[2^23], 2^23 - 7 bits", &long, true);
-    check::<ProgressiveBitlist>("ProgressiveBitlist, 2^23 - 7 bits", &long, true);
+    let bits = 8 * long.len() - 7;
+    check::<Bitlist<U<{ 1 << 23 }>>>(&format!("Bitlist[2^23], {bits} bits"), &long, true);
+    check::<ProgressiveBitlist>(&format!("ProgressiveBitlist, {bits} bits"), &long, true);
     *long.last_mut().unwrap() = 0;
     check::<Bitlist<U<{ 1 << 23 }>>>("Bitlist, no delimiter", &long, false);
     check::<Bitlist<U<1024>>>("Bitlist[1024] over its limit", &long, false);
 
     // 10000 bitlists of one delimiter byte each.
-    let n = 10_000;
+    let n = MANY / 10;
     let mut many = offsets((0..n).map(|i| 4 * n + i));
     many.extend(std::iter::repeat_n(1u8, n));
     check::<List<Bitlist<U<8>>, U<100_000>>>("List[Bitlist[8]] of empty bitlists", &many, true);
@@ -366,7 +372,7 @@ enum Choice {
 
 #[test]
 fn unions() {
-    let n = 10_000;
+    let n = MANY / 10;
     let mut nones = offsets((0..n).map(|i| 4 * n + i));
     nones.extend(std::iter::repeat_n(0u8, n));
     check::<List<Choice, U<100_000>>>("List[Union] of None", &nones, true);
@@ -410,7 +416,7 @@ fn small_heap_elements() {
     fn value_bound<T: Ssz>(len: usize) -> usize {
         len / T::FIXED_PART_LEN * (core::mem::size_of::<T>() + T::FIXED_PART_LEN) + BOUND_SLACK
     }
-    let bytes = vec![1u8; 10_000];
+    let bytes = vec![1u8; MANY / 10];
     let rule = "one element in memory and its buffer per element";
     check_within::<List<Bitvector<U<1>>, U<100_000>>>(
         "List[Bitvector[1]]",
@@ -435,6 +441,6 @@ fn small_heap_elements() {
     );
     // At a length where the buffer outweighs the header, the general bound
     // holds again.
-    let bytes = vec![1u8; 32 * 1000];
+    let bytes = vec![1u8; 32 * (MANY / 100)];
     check::<List<ByteVector<U<32>>, U<100_000>>>("List[ByteVector[32]]", &bytes, true);
 }
