@@ -22,6 +22,13 @@ pub fn write_offset(out: &mut [u8], pos: usize, offset: usize) {
     out[pos..pos + BYTES_PER_LENGTH_OFFSET].copy_from_slice(&(offset as u32).to_le_bytes());
 }
 
+/// Appends `offset` as a little-endian `u32`.
+#[inline(always)]
+pub fn push_offset(buf: &mut Vec<u8>, offset: usize) {
+    debug_assert!(offset <= u32::MAX as usize, "SSZ encoding over 4 GiB");
+    buf.extend_from_slice(&(offset as u32).to_le_bytes());
+}
+
 /// The encoded length of a sequence of variable-size elements: an offset and
 /// the encoding of each.
 #[inline]

@@ -187,6 +187,16 @@ impl Ssz for bool {
     }
 
     #[inline]
+    fn ssz_append(&self, buf: &mut Vec<u8>) {
+        buf.push(*self as u8);
+    }
+
+    #[inline]
+    fn to_ssz(&self) -> Vec<u8> {
+        vec![*self as u8]
+    }
+
+    #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         match bytes {
             [0] => Ok(false),
@@ -206,9 +216,7 @@ impl TreeHash for bool {
 
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        let mut root = [0u8; 32];
-        root[0] = *self as u8;
-        root
+        (*self as u64).hash_tree_root()
     }
 
     #[inline]
@@ -248,6 +256,11 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
         }
     }
 
+    #[inline]
+    fn ssz_append(&self, buf: &mut Vec<u8>) {
+        crate::__private::append_elements(self, buf)
+    }
+
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         if N == 0 {
             return Err(DecodeError::new(DecodeErrorKind::Custom(
@@ -280,8 +293,17 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
 }
 
 impl<T: TreeHash, const N: usize> TreeHash for [T; N] {
+    #[inline]
     fn hash_tree_root(&self) -> Root {
-        crate::__private::vector_root(self)
+        if T::IS_BASIC && N * T::LEAF_SIZE <= crate::BYTES_PER_CHUNK {
+            // One chunk (`Bytes32`, `Bytes4`, `Vector[uint64, 4]`): its own
+            // root. The condition is known at compile time.
+            let mut chunk = [0u8; 32];
+            T::tree_hash_leaves(self, &mut chunk[..N * T::LEAF_SIZE]);
+            chunk
+        } else {
+            crate::__private::vector_root(self)
+        }
     }
 }
 

@@ -139,18 +139,17 @@ fn container(krate: &syn::Path, fields: &[ContainerField]) -> TokenStream {
         })
         .collect();
 
-    // Appending a variable-size container: the fixed part (fixed-size
-    // fields and offsets) written in place, then each variable-size field
-    // appended, so that big lists write straight into the buffer without a
-    // cleared copy of their length first.
+    // Appending: each fixed-size field appended and each offset pushed in
+    // order, then each variable-size field appended, so that the output is
+    // written once, without a cleared copy first.
     let append_fixed_part: Vec<_> = (0..n)
         .map(|i| {
-            let (ident, ty, p, len, is_fixed) = (idents[i], types[i], &pos[i], &lens[i], &fixed[i]);
+            let (ident, ty, is_fixed) = (idents[i], types[i], &fixed[i]);
             quote! {
                 if #is_fixed {
-                    <#ty as #ssz>::ssz_write(&self.#ident, &mut __fixed[#p..#p + #len]);
+                    <#ty as #ssz>::ssz_append(&self.#ident, __buf);
                 } else {
-                    #krate::__private::write_offset(__fixed, #p, __var);
+                    #krate::__private::push_offset(__buf, __var);
                     __var += <#ty as #ssz>::ssz_len(&self.#ident);
                 }
             }
@@ -270,23 +269,16 @@ fn container(krate: &syn::Path, fields: &[ContainerField]) -> TokenStream {
         #[inline]
         fn ssz_append(&self, __buf: &mut #krate::__private::Vec<::core::primitive::u8>) {
             let __fixed_len: ::core::primitive::usize = #fixed_len;
-            let __start: ::core::primitive::usize = __buf.len();
-            __buf.resize(__start + __fixed_len, 0);
-            if <Self as #ssz>::IS_FIXED_SIZE {
-                <Self as #ssz>::ssz_write(self, &mut __buf[__start..]);
-            } else {
-                #(#pos_lets)*
-                let __fixed = &mut __buf[__start..];
-                #[allow(unused_mut)]
-                let mut __var: ::core::primitive::usize = __fixed_len;
-                #(#append_fixed_part)*
-                let _ = __var;
-                #(
-                    if !#fixed {
-                        <#types as #ssz>::ssz_append(&self.#idents, __buf);
-                    }
-                )*
-            }
+            __buf.reserve(__fixed_len);
+            #[allow(unused_mut)]
+            let mut __var: ::core::primitive::usize = __fixed_len;
+            #(#append_fixed_part)*
+            let _ = __var;
+            #(
+                if !#fixed {
+                    <#types as #ssz>::ssz_append(&self.#idents, __buf);
+                }
+            )*
         }
 
         #[inline]

@@ -88,10 +88,14 @@ fn container(
                 let (ty, ident) = (f.ty, f.ident);
                 quote_spanned!(ty.span()=> <#ty as #tree_hash>::hash_tree_root(&__value.#ident))
             });
+            // An odd count above 1 gets a zero chunk, which the tree pads
+            // with anyway, so that the first level hashes whole pairs.
+            let pad = (fields.len() > 1 && fields.len() % 2 == 1).then(|| quote!(, [0u8; 32]));
+            let width = Literal::usize_unsuffixed(fields.len() + pad.is_some() as usize);
             quote! {
                 #[inline]
                 fn hash_tree_root(&self) -> #root {
-                    let __roots: [#root; #n] = [#(#roots),*];
+                    let __roots: [#root; #width] = [#(#roots),* #pad];
                     #krate::merkle::merkleize(&__roots, #n)
                 }
 
