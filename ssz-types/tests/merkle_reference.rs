@@ -504,6 +504,10 @@ fn long_lists_cross_block_boundaries() {
 /// feature, blocks and element roots are hashed on several threads. CI runs
 /// this file with and without the feature.
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "several 4096-chunk blocks: hundreds of thousands of hashes under Miri"
+)]
 fn big_trees_span_blocks_and_threads() {
     let mut rng = Rng(11);
     for n in [4095, 16 * 1024 + 3, 50_000] {
