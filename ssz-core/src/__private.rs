@@ -22,6 +22,73 @@ pub fn write_offset(out: &mut [u8], pos: usize, offset: usize) {
     out[pos..pos + BYTES_PER_LENGTH_OFFSET].copy_from_slice(&(offset as u32).to_le_bytes());
 }
 
+/// Bytes from which a new buffer is worth backing with huge pages.
+const HUGE_PAGE_MIN: usize = 4 << 20;
+
+/// Asks the kernel to back a new, still untouched buffer of at least
+/// [`HUGE_PAGE_MIN`] bytes with transparent huge pages (Linux, where the
+/// system's setting is `madvise` or `always`): the first writes to a 100 MB
+/// encoding or decoded list then take a few dozen page faults rather than
+/// tens of thousands, which on a virtual machine cost more than the copying.
+/// Advice only: it changes neither the contents nor who owns the memory,
+/// and does nothing where it is not supported.
+#[inline]
+pub fn advise_huge_pages<T>(buf: &mut Vec<T>) {
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64"),
+        not(miri)
+    ))]
+    {
+        let bytes = buf.capacity().saturating_mul(core::mem::size_of::<T>());
+        if bytes >= HUGE_PAGE_MIN {
+            huge_pages::advise(buf.as_mut_ptr().cast(), bytes);
+        }
+    }
+    #[cfg(not(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64"),
+        not(miri)
+    )))]
+    let _ = buf;
+}
+
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64"),
+    not(miri)
+))]
+mod huge_pages {
+    use core::ffi::{c_int, c_void};
+
+    /// The huge page size of both architectures.
+    const HUGE_PAGE: usize = 2 << 20;
+    /// `MADV_HUGEPAGE` of `<asm-generic/mman-common.h>`, which both
+    /// architectures use.
+    const MADV_HUGEPAGE: c_int = 14;
+
+    extern "C" {
+        fn madvise(addr: *mut c_void, len: usize, advice: c_int) -> c_int;
+    }
+
+    /// Advises the whole huge pages inside `len` bytes at `ptr`.
+    pub(super) fn advise(ptr: *mut u8, len: usize) {
+        let start = (ptr as usize).next_multiple_of(HUGE_PAGE);
+        let end = (ptr as usize).saturating_add(len) & !(HUGE_PAGE - 1);
+        if end > start {
+            // SAFETY: `madvise` is the C library's (std links it on Linux),
+            // declared with its C signature. The range `start..end` lies
+            // inside the `len` bytes at `ptr`, an allocation the caller
+            // holds, and is page-aligned as `madvise` requires.
+            // `MADV_HUGEPAGE` changes only how the kernel backs the range,
+            // not its contents, its mapping or who owns it; on failure
+            // (no transparent huge pages) nothing changes, so the result is
+            // ignored.
+            unsafe { madvise(start as *mut c_void, end - start, MADV_HUGEPAGE) };
+        }
+    }
+}
+
 /// Appends `offset` as a little-endian `u32`.
 #[inline(always)]
 pub fn push_offset(buf: &mut Vec<u8>, offset: usize) {
@@ -52,21 +119,12 @@ pub fn write_variable_elements<T: Ssz>(values: &[T], out: &mut [u8]) {
     }
 }
 
-/// Bytes [`append_fixed_steps`] clears and writes at a time: small enough
-/// to stay in the L1 cache between the two.
-const APPEND_STEP: usize = 4096;
-
-/// Appends fixed-size `values` in steps of [`APPEND_STEP`] bytes, each
-/// cleared and then written by [`Ssz::ssz_write_many`], so that a long list
-/// is written once to memory rather than cleared in full first.
+/// Appends fixed-size `values` one after the other, after reserving room
+/// for all of them: the output is written once, never cleared first.
 pub fn append_fixed_steps<T: Ssz>(values: &[T], buf: &mut Vec<u8>) {
-    let size = T::FIXED_PART_LEN;
-    buf.reserve(values.len() * size);
-    let per_step = (APPEND_STEP / size.max(1)).max(1);
-    for step in values.chunks(per_step) {
-        let start = buf.len();
-        buf.resize(start + step.len() * size, 0);
-        T::ssz_write_many(step, &mut buf[start..]);
+    buf.reserve(values.len() * T::FIXED_PART_LEN);
+    for value in values {
+        value.ssz_append(buf);
     }
 }
 
@@ -228,6 +286,7 @@ pub fn decode_elements<T: Ssz>(
             }));
         }
         let mut out = Vec::with_capacity(count);
+        advise_huge_pages(&mut out);
         T::from_ssz_many(bytes, &mut out)?;
         Ok(out)
     } else {
@@ -243,6 +302,7 @@ pub fn decode_elements<T: Ssz>(
             .count()
             .min(RESERVE_FACTOR * bytes.len() / core::mem::size_of::<T>().max(1) + 1);
         let mut out = Vec::with_capacity(cap);
+        advise_huge_pages(&mut out);
         for i in 0..parts.count() {
             let part = parts.next_part()?;
             out.push(T::from_ssz(part).map_err(|e| e.at_index(i))?);
@@ -313,6 +373,10 @@ pub fn leaves_root<T: TreeHash>(values: &[T], limit: usize) -> Root {
     let limit_chunks = limit
         .saturating_mul(T::LEAF_SIZE)
         .div_ceil(crate::BYTES_PER_CHUNK);
+    if let Some(packed) = T::__packed_leaves(values) {
+        // Basic values whose memory is their packed leaves: no copy.
+        return merkleize_packed(packed, limit_chunks);
+    }
     if len <= crate::BYTES_PER_CHUNK {
         // One chunk (a `uint256`, a `Bytes32`, a few packed values): it is
         // its own root when the tree has one leaf.
@@ -332,6 +396,7 @@ pub fn leaves_root<T: TreeHash>(values: &[T], limit: usize) -> Root {
         merkleize_packed(&buf[..len], limit_chunks)
     } else {
         let mut buf = vec![0u8; len];
+        advise_huge_pages(&mut buf);
         write_leaves(values, &mut buf);
         merkleize_packed(&buf, limit_chunks)
     }
@@ -351,8 +416,15 @@ pub fn list_root<T: TreeHash>(values: &[T], limit: usize) -> Root {
 
 /// `hash_tree_root` of a progressive list.
 pub fn progressive_list_root<T: TreeHash>(values: &[T]) -> Root {
+    if let Some(packed) = T::__packed_leaves(values) {
+        return mix_in_length(
+            &crate::merkle::merkleize_progressive_packed(packed),
+            values.len(),
+        );
+    }
     let len = values.len() * T::LEAF_SIZE;
     let mut buf = vec![0u8; len];
+    advise_huge_pages(&mut buf);
     write_leaves(values, &mut buf);
     mix_in_length(
         &crate::merkle::merkleize_progressive_packed(&buf),

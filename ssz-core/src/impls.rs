@@ -155,6 +155,14 @@ macro_rules! uint {
             fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {
                 <$t as Ssz>::ssz_write_many(values, out)
             }
+
+            #[inline]
+            fn __packed_leaves(values: &[Self]) -> Option<&[u8]> {
+                #[cfg(target_endian = "little")]
+                return Some(le_bytes(values));
+                #[cfg(not(target_endian = "little"))]
+                return None;
+            }
         }
     )*};
 }

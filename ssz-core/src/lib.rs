@@ -81,6 +81,7 @@ pub trait Ssz: Sized {
     /// The encoding in a new vector: one allocation of the exact size.
     fn to_ssz(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.ssz_len());
+        __private::advise_huge_pages(&mut out);
         self.ssz_append(&mut out);
         out
     }
@@ -183,6 +184,19 @@ pub trait TreeHash: Sync {
         for (value, leaf) in values.iter().zip(out.chunks_exact_mut(Self::LEAF_SIZE)) {
             leaf.copy_from_slice(&value.hash_tree_root()[..Self::LEAF_SIZE]);
         }
+    }
+
+    /// The leaves of `values` as they already lie in memory, when they do:
+    /// the unsigned integers on little-endian targets. Merkleization then
+    /// reads them in place instead of copying them.
+    #[doc(hidden)]
+    #[inline]
+    fn __packed_leaves(values: &[Self]) -> Option<&[u8]>
+    where
+        Self: Sized,
+    {
+        let _ = values;
+        None
     }
 }
 
