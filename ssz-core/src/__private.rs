@@ -121,7 +121,7 @@ pub fn write_variable_elements<T: Ssz>(values: &[T], out: &mut [u8]) {
 
 /// Appends fixed-size `values` one after the other, after reserving room
 /// for all of them: the output is written once, never cleared first.
-pub fn append_fixed_steps<T: Ssz>(values: &[T], buf: &mut Vec<u8>) {
+pub fn append_fixed_elements<T: Ssz>(values: &[T], buf: &mut Vec<u8>) {
     buf.reserve(values.len() * T::FIXED_PART_LEN);
     for value in values {
         value.ssz_append(buf);

@@ -100,7 +100,7 @@ macro_rules! uint {
                 #[cfg(target_endian = "little")]
                 buf.extend_from_slice(le_bytes(values));
                 #[cfg(not(target_endian = "little"))]
-                crate::__private::append_fixed_steps(values, buf);
+                crate::__private::append_fixed_elements(values, buf);
             }
 
             #[inline]

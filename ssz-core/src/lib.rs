@@ -118,13 +118,13 @@ pub trait Ssz: Sized {
     /// Appends fixed-size `values` back to back to `buf`, the body of a
     /// vector or list.
     ///
-    /// Only called for fixed-size types. The default writes in steps of a
-    /// few kilobytes, each cleared and written while in cache; basic types
+    /// Only called for fixed-size types. The default reserves room for all
+    /// of them and appends each with [`Ssz::ssz_append`]; basic types
     /// override it with one copy on little-endian targets.
     #[doc(hidden)]
     #[inline]
     fn __append_many(values: &[Self], buf: &mut Vec<u8>) {
-        __private::append_fixed_steps(values, buf)
+        __private::append_fixed_elements(values, buf)
     }
 
     /// Decodes `[Self; N]` from exactly `N` back-to-back fixed-size values,
