@@ -11,10 +11,13 @@
 
 #![deny(missing_docs)]
 
+extern crate alloc;
+
 mod error;
 pub mod hash;
 mod impls;
 pub mod merkle;
+pub mod proof;
 
 #[doc(hidden)]
 pub mod __private;
@@ -24,6 +27,7 @@ pub use merkle::{
     merkleize, merkleize_progressive, mix_in_active_fields, mix_in_length, mix_in_selector, Root,
     ZERO_HASHES,
 };
+pub use proof::{Gindex, ProofError};
 
 /// Bytes of an offset in the fixed part of a container or list
 /// (`BYTES_PER_LENGTH_OFFSET`).
@@ -171,6 +175,27 @@ pub trait TreeHash: Sync {
 
     /// `hash_tree_root(self)`.
     fn hash_tree_root(&self) -> Root;
+
+    /// The node at generalized index `gindex` of this value's own tree
+    /// ([`Gindex::ROOT`] is [`TreeHash::hash_tree_root`]): the root of that
+    /// subtree, computed from the part of the value below it only. Zero
+    /// subtrees come from [`ZERO_HASHES`]; a value that keeps its tree (a
+    /// cached type) reads the node from it instead of hashing.
+    ///
+    /// Every Merkle proof is answered through this one method, so a type
+    /// that caches its nodes makes proofs into it cheap without any change
+    /// to the proof API.
+    ///
+    /// The default is for values that are a single chunk (the basic types):
+    /// the root, and [`ProofError::NoSuchNode`] below it. Composite types
+    /// override it.
+    fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
+        if gindex == Gindex::ROOT {
+            Ok(self.hash_tree_root())
+        } else {
+            Err(ProofError::NoSuchNode { gindex })
+        }
+    }
 
     /// Writes the leaves of `values`, `LEAF_SIZE` bytes each, into `out`
     /// (`out.len() == values.len() * LEAF_SIZE`).

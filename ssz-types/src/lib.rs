@@ -160,6 +160,7 @@
 
 #![deny(missing_docs)]
 
+extern crate alloc;
 // Lets derived code inside this crate name it by its public path.
 extern crate self as peam_ssz_types;
 
