@@ -13,6 +13,7 @@
 
 extern crate alloc;
 
+pub mod edition;
 mod error;
 pub mod hash;
 mod impls;
@@ -22,6 +23,7 @@ pub mod proof;
 #[doc(hidden)]
 pub mod __private;
 
+pub use edition::Edition;
 pub use error::{DecodeError, DecodeErrorKind, PathSegment};
 pub use merkle::{
     merkleize, merkleize_progressive, mix_in_active_fields, mix_in_length, mix_in_selector, Root,
