@@ -413,6 +413,17 @@ fn lists(c: &mut Criterion) {
         all_five!(&values, list_u64),
         &[],
     );
+    // The same values as `Gwei(u64)` newtypes on our side (the peers hold
+    // `u64`): the row to set beside ours of `list_u64_100k`.
+    let mut contenders = all_five!(&values, list_u64);
+    contenders[0] = contender(
+        "peam",
+        ours::list_gwei(&values),
+        ours::encode,
+        ours::decode,
+        ours::root,
+    );
+    run(c, "list_gwei_100k", Size::Medium, contenders, &[]);
 }
 
 fn validators(c: &mut Criterion) {

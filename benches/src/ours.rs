@@ -54,6 +54,18 @@ pub fn list_u64(values: &[u64]) -> ListU64 {
     List::try_from(values.to_vec()).expect("within the limit")
 }
 
+/// A client's `Gwei`: a transparent newtype of `u64`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Ssz, TreeHash)]
+#[ssz(transparent)]
+pub struct Gwei(pub u64);
+
+pub type ListGwei = List<Gwei, U<LIST_LIMIT>>;
+
+/// The same values as [`list_u64`], as newtypes: its encoding and root.
+pub fn list_gwei(values: &[u64]) -> ListGwei {
+    List::try_from(values.iter().copied().map(Gwei).collect::<Vec<_>>()).expect("within the limit")
+}
+
 pub fn validators(data: &[ValidatorData]) -> Validators {
     List::try_from(data.iter().map(validator).collect::<Vec<_>>()).expect("within the limit")
 }

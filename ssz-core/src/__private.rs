@@ -510,3 +510,147 @@ pub fn container_leaves<T>(
         crate::merkle::merkleize_many(leaves, width, out);
     }
 }
+
+/// `values` as a slice of the `T` each one is, when each one is exactly a
+/// `T` (a newtype whose one field is `T`), so that a newtype's bulk paths
+/// are its field's: `inner` gives each value's field; `None` unless every
+/// field lies at the address of its value and `T` has the value's size.
+#[inline]
+pub fn as_inner_slice<W, T>(values: &[W], inner: impl Fn(&W) -> &T) -> Option<&[T]> {
+    if core::mem::size_of::<W>() != core::mem::size_of::<T>() || core::mem::size_of::<T>() == 0 {
+        return None;
+    }
+    // For a field access this folds to `true` and the loop disappears.
+    let each_at_its_value = values.iter().all(|v| {
+        core::ptr::eq(
+            (inner(v) as *const T).cast::<u8>(),
+            (v as *const W).cast::<u8>(),
+        )
+    });
+    if !each_at_its_value {
+        return None;
+    }
+    // SAFETY: every element of `values` holds, at its own address, a valid
+    // `T` (the `&T` that `inner` returned for it points there), and `T` has
+    // the element's size, so that `T` covers the whole element: the
+    // `values.len() * size_of::<T>()` bytes behind `values.as_ptr()` are
+    // `values.len()` valid `T`s back to back, each aligned for `T` (a
+    // reference to one lies at each address, and the first is the base).
+    // The memory is borrowed shared for as long as `values` is; it stays
+    // immutable (or behind `T`'s own `UnsafeCell`s, as through the `&T`s).
+    // Sizes above zero keep the length within `isize::MAX` bytes, as the
+    // original slice's.
+    Some(unsafe { core::slice::from_raw_parts(values.as_ptr().cast::<T>(), values.len()) })
+}
+
+/// `Ssz::ssz_write_many` of a transparent newtype over `T`: `T`'s bulk
+/// writer over the fields (one copy for the uints).
+#[inline]
+pub fn transparent_write_many<W, T: Ssz>(values: &[W], out: &mut [u8], inner: impl Fn(&W) -> &T) {
+    if let Some(fields) = as_inner_slice(values, &inner) {
+        return T::ssz_write_many(fields, out);
+    }
+    for (value, dst) in values
+        .iter()
+        .zip(out.chunks_exact_mut(T::FIXED_PART_LEN.max(1)))
+    {
+        inner(value).ssz_write(dst);
+    }
+}
+
+/// `Ssz::__append_many` of a transparent newtype over `T`: `T`'s bulk
+/// appender over the fields.
+#[inline]
+pub fn transparent_append_many<W, T: Ssz>(
+    values: &[W],
+    buf: &mut Vec<u8>,
+    inner: impl Fn(&W) -> &T,
+) {
+    if let Some(fields) = as_inner_slice(values, &inner) {
+        return T::__append_many(fields, buf);
+    }
+    buf.reserve(values.len() * T::FIXED_PART_LEN);
+    for value in values {
+        inner(value).ssz_append(buf);
+    }
+}
+
+/// `Ssz::from_ssz_many` of a transparent newtype over `T`: `T`'s bulk
+/// decoder (one copy for the uints) into `out`'s own buffer. Moving between
+/// `Vec<W>` and `Vec<T>` with `into_iter().map().collect()` reuses the
+/// allocation when the two types have the same layout (as a newtype and
+/// its field do), so neither conversion copies or allocates.
+#[inline]
+pub fn transparent_from_ssz_many<W, T: Ssz>(
+    bytes: &[u8],
+    out: &mut Vec<W>,
+    wrap: impl FnMut(T) -> W,
+    unwrap: impl FnMut(W) -> T,
+) -> Result<(), DecodeError> {
+    let mut inner: Vec<T> = core::mem::take(out).into_iter().map(unwrap).collect();
+    let result = T::from_ssz_many(bytes, &mut inner);
+    *out = inner.into_iter().map(wrap).collect();
+    result
+}
+
+/// `TreeHash::tree_hash_leaves` of a transparent newtype over `T`: `T`'s
+/// leaves of the fields (packed bytes for basic `T`, batched roots for
+/// containers).
+#[inline]
+pub fn transparent_leaves<W, T: TreeHash>(values: &[W], out: &mut [u8], inner: impl Fn(&W) -> &T) {
+    if let Some(fields) = as_inner_slice(values, &inner) {
+        return T::tree_hash_leaves(fields, out);
+    }
+    for (value, leaf) in values.iter().zip(out.chunks_exact_mut(T::LEAF_SIZE)) {
+        T::tree_hash_leaves(core::slice::from_ref(inner(value)), leaf);
+    }
+}
+
+/// `TreeHash::__packed_leaves` of a transparent newtype over `T`: the
+/// fields' packed leaves, read in place, where `T` has them.
+#[inline]
+pub fn transparent_packed_leaves<'a, W, T: TreeHash + 'a>(
+    values: &'a [W],
+    inner: impl Fn(&W) -> &T,
+) -> Option<&'a [u8]> {
+    as_inner_slice(values, inner).and_then(T::__packed_leaves)
+}
+
+#[cfg(test)]
+mod transparent_tests {
+    use super::as_inner_slice;
+
+    #[derive(Debug, PartialEq)]
+    struct Gwei(u64);
+
+    struct Tagged {
+        value: u32,
+        _tag: u32,
+    }
+
+    static ELSEWHERE: u64 = 9;
+
+    #[test]
+    fn a_newtype_slice_is_its_fields() {
+        let values = [Gwei(1), Gwei(2), Gwei(3)];
+        assert_eq!(as_inner_slice(&values, |g| &g.0), Some(&[1u64, 2, 3][..]));
+        assert_eq!(as_inner_slice(&values[..0], |g| &g.0), Some(&[][..]));
+    }
+
+    #[test]
+    fn anything_but_the_whole_value_is_refused() {
+        // A field that does not cover its value.
+        let tagged = [Tagged { value: 1, _tag: 2 }];
+        assert_eq!(as_inner_slice(&tagged, |t| &t.value), None);
+        // A `T` that is not inside the value at all.
+        let values = [Gwei(1), Gwei(2)];
+        assert_eq!(as_inner_slice(&values, |_| &ELSEWHERE), None);
+        // One element whose `T` lies elsewhere is enough to refuse.
+        assert_eq!(
+            as_inner_slice(&values, |g| if g.0 == 2 { &ELSEWHERE } else { &g.0 }),
+            None
+        );
+        // Zero-sized values.
+        assert_eq!(as_inner_slice(&[(), ()], |u| u), None);
+    }
+}

@@ -352,6 +352,43 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
         fn to_ssz(&self) -> #vec {
             <#ty as #ssz>::to_ssz(&self.#member)
         }
+
+        // The bulk paths of the inner type, so that a list of `Gwei(u64)`
+        // encodes, decodes and hashes as a list of `u64` does.
+        #[inline]
+        fn ssz_write_many(__values: &[Self], __out: &mut [::core::primitive::u8]) {
+            #krate::__private::transparent_write_many(__values, __out, |__v: &Self| &__v.#member)
+        }
+
+        #[inline]
+        fn from_ssz_many(
+            __bytes: &[::core::primitive::u8],
+            __out: &mut #krate::__private::Vec<Self>,
+        ) -> ::core::result::Result<(), #krate::DecodeError> {
+            #krate::__private::transparent_from_ssz_many(
+                __bytes,
+                __out,
+                |__v: #ty| Self { #member: __v },
+                |__w: Self| __w.#member,
+            )
+        }
+
+        #[inline]
+        fn __append_many(__values: &[Self], __buf: &mut #vec) {
+            #krate::__private::transparent_append_many(__values, __buf, |__v: &Self| &__v.#member)
+        }
+
+        #[inline]
+        fn __array_from_ssz<const __N: ::core::primitive::usize>(
+            __bytes: &[::core::primitive::u8],
+        ) -> ::core::result::Result<[Self; __N], #krate::DecodeError> {
+            match <#ty as #ssz>::__array_from_ssz::<__N>(__bytes) {
+                ::core::result::Result::Ok(__a) => {
+                    ::core::result::Result::Ok(__a.map(|__v: #ty| Self { #member: __v }))
+                }
+                ::core::result::Result::Err(__e) => ::core::result::Result::Err(__e),
+            }
+        }
     }
 }
 

@@ -165,6 +165,22 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
         fn hash_tree_root(&self) -> [::core::primitive::u8; 32] {
             <#ty as #tree_hash>::hash_tree_root(&self.#member)
         }
+
+        #[inline]
+        fn tree_hash_leaves(__values: &[Self], __out: &mut [::core::primitive::u8])
+        where
+            Self: ::core::marker::Sized,
+        {
+            #krate::__private::transparent_leaves(__values, __out, |__v: &Self| &__v.#member)
+        }
+
+        #[inline]
+        fn __packed_leaves(__values: &[Self]) -> ::core::option::Option<&[::core::primitive::u8]>
+        where
+            Self: ::core::marker::Sized,
+        {
+            #krate::__private::transparent_packed_leaves(__values, |__v: &Self| &__v.#member)
+        }
     }
 }
 

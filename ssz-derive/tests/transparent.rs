@@ -152,3 +152,51 @@ fn newtypes_in_containers() {
         merkleize(&[chunk(&[3]), [7; 32]], 2)
     );
 }
+
+#[test]
+fn newtypes_keep_the_bulk_paths_of_their_field() {
+    // Long enough for several merkleization blocks, so the packed-leaves
+    // path of the list root and the one-pass decode both run.
+    let raw: Vec<u64> = (0..20_000u64)
+        .map(|i| i.wrapping_mul(0x9e37_79b9))
+        .collect();
+    let slots: Vec<Slot> = raw.iter().copied().map(Slot).collect();
+    let raw: List<u64, U<1_000_000>> = List::try_from(raw).unwrap();
+    let slots: List<Slot, U<1_000_000>> = List::try_from(slots).unwrap();
+    let bytes = raw.to_ssz();
+    assert_eq!(slots.to_ssz(), bytes);
+    let mut appended = vec![0xff];
+    slots.ssz_append(&mut appended);
+    assert_eq!(appended[1..], bytes);
+    assert_eq!(List::<Slot, U<1_000_000>>::from_ssz(&bytes).unwrap(), slots);
+    assert_eq!(slots.hash_tree_root(), raw.hash_tree_root());
+
+    // Inline vectors decode through the field's array path.
+    let array: [Slot; 5] = <[Slot; 5]>::from_ssz(&[1u64, 2, 3, 4, 5].to_ssz()).unwrap();
+    assert_eq!(array, [Slot(1), Slot(2), Slot(3), Slot(4), Slot(5)]);
+
+    // Errors still name the element.
+    let mut flags = vec![1u8; 40];
+    flags[37] = 2;
+    let err = List::<Flag, U<64>>::from_ssz(&flags).unwrap_err();
+    assert_eq!(err.to_string(), "at [37]: invalid boolean byte 0x02");
+    let err = <[Flag; 40]>::from_ssz(&flags).unwrap_err();
+    assert_eq!(err.to_string(), "at [37]: invalid boolean byte 0x02");
+
+    // Composite fields: the leaves are the field's roots.
+    let pairs: Vec<Pair> = (0..300u16)
+        .map(|i| Pair {
+            a: i as u8,
+            b: (i >> 8) as u8,
+        })
+        .collect();
+    let wrapped: List<Wrapper<Pair>, U<512>> =
+        List::try_from(pairs.iter().cloned().map(Wrapper).collect::<Vec<_>>()).unwrap();
+    let pairs: List<Pair, U<512>> = List::try_from(pairs).unwrap();
+    assert_eq!(wrapped.hash_tree_root(), pairs.hash_tree_root());
+    assert_eq!(wrapped.to_ssz(), pairs.to_ssz());
+    assert_eq!(
+        List::<Wrapper<Pair>, U<512>>::from_ssz(&pairs.to_ssz()).unwrap(),
+        wrapped
+    );
+}

@@ -159,3 +159,29 @@ fn progressive_fields() {
     assert_eq!(v.to_ssz(), expected);
     assert_eq!(WithProgressive::from_ssz(&expected).unwrap(), v);
 }
+
+/// A client's `Gwei`: lists of it take the `u64` bulk paths (one copy to
+/// encode and decode, leaves read in place), with the same bytes and roots.
+#[derive(Debug, Clone, Copy, PartialEq, Ssz, TreeHash)]
+#[ssz(transparent)]
+struct Gwei(u64);
+
+#[test]
+fn lists_of_uint_newtypes_are_lists_of_uints() {
+    let raw: Vec<u64> = (0..300u64).map(|i| i * 0x0101_0101_0101).collect();
+    let gwei: List<Gwei, U<1024>> =
+        List::try_from(raw.iter().copied().map(Gwei).collect::<Vec<_>>()).unwrap();
+    let raw: List<u64, U<1024>> = List::try_from(raw).unwrap();
+    let bytes = raw.to_ssz();
+    assert_eq!(gwei.to_ssz(), bytes);
+    let mut buf = vec![7];
+    gwei.ssz_append(&mut buf);
+    assert_eq!(buf[1..], bytes);
+    assert_eq!(List::<Gwei, U<1024>>::from_ssz(&bytes).unwrap(), gwei);
+    assert_eq!(gwei.hash_tree_root(), raw.hash_tree_root());
+    let vector: Vector<Gwei, U<4>> = Vector::from_ssz(&bytes[..32]).unwrap();
+    assert_eq!(
+        vector.hash_tree_root(),
+        <[u64; 4]>::from_ssz(&bytes[..32]).unwrap().hash_tree_root()
+    );
+}

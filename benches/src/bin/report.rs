@@ -17,6 +17,7 @@ const FIXTURES: &[&str] = &[
     "bytes32",
     "list_u64_1k",
     "list_u64_100k",
+    "list_gwei_100k",
     "beacon_block_header",
     "validators_100k",
     "validators_1m",
