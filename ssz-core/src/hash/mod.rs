@@ -2,9 +2,11 @@
 //!
 //! Every tree level in this workspace is hashed through [`hash_nodes`]: many
 //! 64-byte inputs (two sibling chunks) to as many 32-byte outputs. The backend
-//! is chosen once, from the CPU's features, on first use; tests and
-//! benchmarks can force one with [`force_backend`] or call one directly with
-//! [`hash_nodes_with`].
+//! is chosen once, on first use, by timing every backend the CPU supports on
+//! a small batch (about a tenth of a millisecond) and keeping the fastest;
+//! the `PEAM_SSZ_BACKEND` environment variable pins one, [`force_backend`]
+//! forces one, [`backend_choice`] tells which runs and why, and
+//! [`hash_nodes_with`] calls one directly.
 //!
 //! Each message is one 64-byte block followed by the same padding block
 //! (`0x80`, zeros, the bit length 512), whose message schedule plus round
@@ -35,6 +37,7 @@ mod lanes;
 mod avx2;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod avx512;
+mod choose;
 mod portable;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod shani;
@@ -44,6 +47,8 @@ pub(crate) mod soft;
 mod tests;
 
 use core::sync::atomic::{AtomicU8, Ordering};
+
+pub use choose::{backend_choice, Choice, Reason, BACKEND_ENV};
 
 /// A SHA-256 implementation for batches of 64-byte messages.
 ///
@@ -66,11 +71,10 @@ pub enum Backend {
 }
 
 impl Backend {
-    /// Every backend, slowest first: [`active_backend`] is, unless forced, the
-    /// last one the CPU supports.
-    ///
-    /// SHA-NI comes after AVX2: interleaved `sha256rnds2` chains beat
-    /// eight AVX2 lanes on the CPUs that have both.
+    /// Every backend, in the order that serves where the backends cannot be
+    /// timed (under Miri): the last one the CPU supports. Otherwise the
+    /// fastest one by measurement runs, unless pinned or forced (see
+    /// [`backend_choice`]).
     pub const ALL: &'static [Backend] = &[
         Backend::Portable,
         Backend::Avx2,
@@ -111,15 +115,6 @@ impl Backend {
             Backend::Avx512 => "avx512",
         }
     }
-
-    fn detect() -> Backend {
-        Backend::ALL
-            .iter()
-            .rev()
-            .copied()
-            .find(|b| b.is_supported())
-            .unwrap_or(Backend::Portable)
-    }
 }
 
 /// What [`hash_nodes`] runs: a backend, and whether the single-message path
@@ -137,12 +132,12 @@ struct Config {
 }
 
 impl Config {
-    /// The fastest backend, with SHA-NI for the rest when the CPU has it.
+    /// The pinned or fastest measured backend, with SHA-NI for the rest
+    /// when the CPU has it (see [`choose`]).
     fn detected() -> Config {
-        Config {
-            backend: Backend::detect(),
-            sha_ni: Backend::ShaNi.is_supported(),
-        }
+        let (config, reason) = choose::choose();
+        choose::record(reason);
+        config
     }
 
     /// `backend` and nothing else: its own remainder handling, with the
@@ -233,7 +228,11 @@ pub fn active_backend() -> Backend {
 /// the [module docs](self)).
 pub fn force_backend(backend: Option<Backend>) -> Result<(), Unsupported> {
     let c = match backend {
-        Some(b) => Config::only(b).ok_or(Unsupported(b))?,
+        Some(b) => {
+            let c = Config::only(b).ok_or(Unsupported(b))?;
+            choose::record(Reason::Forced);
+            c
+        }
         None => Config::detected(),
     };
     ACTIVE.store(c.encode(), Ordering::Relaxed);

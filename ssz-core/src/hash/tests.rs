@@ -299,12 +299,13 @@ fn configurations_round_trip_through_their_encoding() {
 }
 
 #[test]
-fn forcing_a_backend_and_going_back_to_detection() {
+fn forcing_pinning_and_measuring_the_backend() {
     for &backend in Backend::ALL {
         match force_backend(Some(backend)) {
             Ok(()) => {
                 assert!(backend.is_supported());
                 assert_eq!(active_backend(), backend);
+                assert_eq!(backend_choice().reason, Reason::Forced);
                 let m = [0x33u8; 64];
                 assert_eq!(hash64(&m), reference(&m));
             }
@@ -314,15 +315,58 @@ fn forcing_a_backend_and_going_back_to_detection() {
             }
         }
     }
+
+    // Pinned by the environment: the portable backend runs everywhere.
+    std::env::set_var(BACKEND_ENV, "portable");
     force_backend(None).unwrap();
-    assert_eq!(active_backend(), Backend::detect());
-    assert_eq!(active(), Config::detected());
+    let pinned = backend_choice();
+    // A name no backend has, or one this CPU cannot run: measured instead.
+    std::env::set_var(BACKEND_ENV, "no-such-backend");
+    force_backend(None).unwrap();
+    let ignored = backend_choice();
+    std::env::remove_var(BACKEND_ENV);
+    force_backend(None).unwrap();
+    let choice = backend_choice();
+    if !cfg!(miri) {
+        assert_eq!(
+            (pinned.backend, pinned.reason),
+            (Backend::Portable, Reason::Pinned)
+        );
+        assert_eq!(ignored.reason, Reason::PinIgnored);
+    }
+
+    // Back to the choice on first use.
+    assert!(choice.backend.is_supported());
+    assert_eq!(active_backend(), choice.backend);
+    let supported: Vec<Backend> = Backend::ALL
+        .iter()
+        .copied()
+        .filter(|b| b.is_supported())
+        .collect();
+    match choice.reason {
+        Reason::Measured => {
+            // Every supported backend was timed, and the fastest kept.
+            let best = choice.ns_per_node(choice.backend).unwrap();
+            for &b in &supported {
+                let t = choice
+                    .ns_per_node(b)
+                    .expect("every supported backend is timed");
+                assert!(t > 0.0 && best <= t, "{b:?}: {t} ns < {best} ns");
+            }
+        }
+        Reason::Fixed => {
+            // One backend, or no clock (Miri): the last supported one.
+            assert!(supported.len() == 1 || cfg!(miri));
+            assert_eq!(Some(&choice.backend), supported.last());
+        }
+        other => panic!("unexpected reason {other:?}"),
+    }
+    let m = [0x5au8; 64];
+    assert_eq!(hash64(&m), reference(&m));
 }
 
 #[test]
-fn detection_picks_the_last_supported_backend() {
-    let last = *Backend::ALL.iter().rfind(|b| b.is_supported()).unwrap();
-    assert_eq!(Backend::detect(), last);
+fn the_fixed_order_starts_with_the_portable_backend() {
     assert!(Backend::Portable.is_supported());
     assert_eq!(Backend::ALL.first(), Some(&Backend::Portable));
 }
