@@ -19,6 +19,7 @@ pub mod hash;
 mod impls;
 pub mod merkle;
 pub mod proof;
+mod wrappers;
 
 #[doc(hidden)]
 pub mod __private;

@@ -1,0 +1,214 @@
+//! `Box<T>`, `Arc<T>` and `Option<T>`: the shapes client types hold SSZ
+//! values in.
+//!
+//! `Box<T>` and `Arc<T>` are `T` behind a pointer: the same encoding, root
+//! and tree (a shared block or state keeps its bytes and root). `Option<T>`
+//! is the SSZ union `Union[None, T]` (simple-serialize.md, "Union"): `None`
+//! is the selector byte 0 alone, `Some(v)` the byte 1 followed by `v`'s
+//! encoding, and the root is `mix_in_selector(hash_tree_root(v), 1)`, or
+//! `mix_in_selector(Bytes32(), 0)` for `None`. It is *not* an optional
+//! field that may be left out: a container field of type `Option<T>`
+//! always takes an offset and at least one byte.
+
+use crate::proof::{Gindex, ProofError};
+use crate::{DecodeError, DecodeErrorKind, Root, Ssz, TreeHash};
+use alloc::boxed::Box;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+macro_rules! pointer {
+    ($($ptr:ident),*) => {$(
+        /// The encoding of the value pointed to.
+        impl<T: Ssz> Ssz for $ptr<T> {
+            const IS_FIXED_SIZE: bool = T::IS_FIXED_SIZE;
+            const FIXED_PART_LEN: usize = T::FIXED_PART_LEN;
+
+            #[inline]
+            fn ssz_len(&self) -> usize {
+                (**self).ssz_len()
+            }
+
+            #[inline]
+            fn ssz_write(&self, out: &mut [u8]) {
+                (**self).ssz_write(out)
+            }
+
+            #[inline]
+            fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+                T::from_ssz(bytes).map($ptr::new)
+            }
+
+            #[inline]
+            fn ssz_append(&self, buf: &mut Vec<u8>) {
+                (**self).ssz_append(buf)
+            }
+
+            #[inline]
+            fn to_ssz(&self) -> Vec<u8> {
+                (**self).to_ssz()
+            }
+        }
+
+        /// The root and tree of the value pointed to.
+        impl<T: TreeHash + Send> TreeHash for $ptr<T> {
+            const LEAF_SIZE: usize = T::LEAF_SIZE;
+            const IS_BASIC: bool = T::IS_BASIC;
+
+            #[inline]
+            fn hash_tree_root(&self) -> Root {
+                (**self).hash_tree_root()
+            }
+
+            #[inline]
+            fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
+                (**self).tree_node(gindex)
+            }
+
+            fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {
+                for (value, leaf) in values.iter().zip(out.chunks_exact_mut(T::LEAF_SIZE)) {
+                    T::tree_hash_leaves(core::slice::from_ref(&**value), leaf);
+                }
+            }
+        }
+    )*};
+}
+
+pointer!(Box, Arc);
+
+/// `Union[None, T]`.
+impl<T: Ssz> Ssz for Option<T> {
+    const IS_FIXED_SIZE: bool = false;
+    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
+
+    #[inline]
+    fn ssz_len(&self) -> usize {
+        1 + self.as_ref().map_or(0, T::ssz_len)
+    }
+
+    fn ssz_write(&self, out: &mut [u8]) {
+        match self {
+            None => out[0] = 0,
+            Some(value) => {
+                out[0] = 1;
+                value.ssz_write(&mut out[1..]);
+            }
+        }
+    }
+
+    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+        match bytes.split_first() {
+            None => Err(DecodeError::new(DecodeErrorKind::MissingSelector)),
+            Some((0, [])) => Ok(None),
+            Some((0, _)) => Err(DecodeError::new(DecodeErrorKind::NonePayload)),
+            Some((1, body)) => T::from_ssz(body).map(Some).map_err(|e| e.in_selector(1)),
+            Some((&s, _)) => Err(DecodeError::new(DecodeErrorKind::InvalidSelector(s))),
+        }
+    }
+}
+
+/// `mix_in_selector(hash_tree_root(value), 1)`; `None` is
+/// `mix_in_selector(Bytes32(), 0)`.
+impl<T: TreeHash + Send> TreeHash for Option<T> {
+    fn hash_tree_root(&self) -> Root {
+        match self {
+            None => crate::merkle::ZERO_HASHES[1],
+            Some(value) => crate::merkle::mix_in_selector(&value.hash_tree_root(), 1),
+        }
+    }
+
+    /// Node 2 is the value's root (a zero chunk for `None`), node 3 the
+    /// selector chunk; below 2, the value's own tree.
+    fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
+        let Some((top, rest)) = gindex.split(1) else {
+            return Ok(self.hash_tree_root());
+        };
+        match (top.is_right(), self) {
+            // An error names the index asked of this value, not the value's.
+            (false, Some(value)) => value.tree_node(rest).map_err(|e| match e {
+                ProofError::NoSuchNode { .. } => ProofError::NoSuchNode { gindex },
+                e => e,
+            }),
+            (false, None) if rest == Gindex::ROOT => Ok([0; 32]),
+            (true, _) if rest == Gindex::ROOT => {
+                let mut selector = [0u8; 32];
+                selector[0] = self.is_some() as u8;
+                Ok(selector)
+            }
+            _ => Err(ProofError::NoSuchNode { gindex }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::merkle::{mix_in_selector, ZERO_HASHES};
+
+    fn g(v: u128) -> Gindex {
+        Gindex::new(v).unwrap()
+    }
+
+    #[test]
+    fn pointers_are_their_value() {
+        let value: Box<[u16; 3]> = Box::new([1, 2, 3]);
+        assert_eq!(value.to_ssz(), [1, 0, 2, 0, 3, 0]);
+        assert_eq!(Box::<[u16; 3]>::from_ssz(&value.to_ssz()).unwrap(), value);
+        assert_eq!(value.hash_tree_root(), [1u16, 2, 3].hash_tree_root());
+        let shared = Arc::new(7u64);
+        assert_eq!(shared.to_ssz(), 7u64.to_ssz());
+        assert_eq!(shared.hash_tree_root(), 7u64.hash_tree_root());
+        assert_eq!(<Arc<u64> as TreeHash>::LEAF_SIZE, 8);
+        let many = [Arc::new(1u64), Arc::new(2), Arc::new(3), Arc::new(4)];
+        assert_eq!(many.hash_tree_root(), [1u64, 2, 3, 4].hash_tree_root());
+        assert_eq!(many.to_ssz(), [1u64, 2, 3, 4].to_ssz());
+        let err = Arc::<u64>::from_ssz(&[1, 2]).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            &DecodeErrorKind::InvalidLength {
+                expected: 8,
+                got: 2
+            }
+        );
+    }
+
+    #[test]
+    fn option_is_a_union_of_none_and_the_value() {
+        assert_eq!(None::<u32>.to_ssz(), [0]);
+        assert_eq!(Some(5u32).to_ssz(), [1, 5, 0, 0, 0]);
+        assert_eq!(Option::<u32>::from_ssz(&[0]).unwrap(), None);
+        assert_eq!(Option::<u32>::from_ssz(&[1, 5, 0, 0, 0]).unwrap(), Some(5));
+        for (bytes, kind) in [
+            (&[][..], DecodeErrorKind::MissingSelector),
+            (&[0, 0][..], DecodeErrorKind::NonePayload),
+            (&[2, 5, 0, 0, 0][..], DecodeErrorKind::InvalidSelector(2)),
+        ] {
+            assert_eq!(Option::<u32>::from_ssz(bytes).unwrap_err().kind(), &kind);
+        }
+        let err = Option::<u32>::from_ssz(&[1, 5]).unwrap_err();
+        assert_eq!(err.to_string(), "at <1>: expected 4 bytes, got 1");
+
+        assert_eq!(None::<u32>.hash_tree_root(), ZERO_HASHES[1]);
+        let five = 5u32.hash_tree_root();
+        assert_eq!(Some(5u32).hash_tree_root(), mix_in_selector(&five, 1));
+        // Its tree: the value under 2, the selector under 3.
+        assert_eq!(Some(5u32).tree_node(g(2)), Ok(five));
+        assert_eq!(Some(5u32).tree_node(g(3)).unwrap()[0], 1);
+        assert_eq!(None::<u32>.tree_node(g(2)), Ok([0; 32]));
+        assert_eq!(None::<u32>.tree_node(g(3)), Ok([0; 32]));
+        assert_eq!(
+            Some(5u32).tree_node(g(4)),
+            Err(ProofError::NoSuchNode { gindex: g(4) })
+        );
+        assert_eq!(
+            None::<u32>.tree_node(g(6)),
+            Err(ProofError::NoSuchNode { gindex: g(6) })
+        );
+        // In a list: a variable-size element behind an offset.
+        let values = [Some(1u8), None];
+        assert_eq!(values.to_ssz(), [8, 0, 0, 0, 10, 0, 0, 0, 1, 1, 0]);
+        assert_eq!(
+            <[Option<u8>; 2]>::from_ssz(&values.to_ssz()).unwrap(),
+            values
+        );
+    }
+}
