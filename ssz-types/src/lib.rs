@@ -171,6 +171,7 @@ mod bitfield;
 mod bytes;
 mod error;
 mod hex;
+mod layout;
 mod list;
 mod progressive;
 #[cfg(feature = "serde")]
