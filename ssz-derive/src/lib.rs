@@ -31,6 +31,7 @@
 
 mod common;
 mod internals;
+mod path;
 mod ssz;
 mod tree_hash;
 
