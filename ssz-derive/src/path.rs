@@ -7,6 +7,7 @@
 //! computed by the runtime crate's `const fn`s, so the rules live in one
 //! place.
 
+use crate::common::names_type;
 use crate::internals::ast::{ContainerField, Field, Model, Shape, UnionVariant};
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
@@ -67,15 +68,6 @@ fn layout_bounds<'a>(
         .collect();
     generics.make_where_clause().predicates.extend(predicates);
     generics
-}
-
-fn names_type(tokens: TokenStream, ident: &syn::Ident) -> bool {
-    use proc_macro2::TokenTree;
-    tokens.into_iter().any(|tt| match tt {
-        TokenTree::Ident(i) => i == "Self" || i == *ident,
-        TokenTree::Group(g) => names_type(g.stream(), ident),
-        _ => false,
-    })
 }
 
 /// Two names of one type whose `field_id`s collide: an error at the
