@@ -608,7 +608,14 @@ pub fn gindex_of<'a, T: TreeLayout + ?Sized>(
 /// `"finalized_checkpoint.root"`, `"validators[5].effective_balance"` or
 /// `"blob_kzg_commitments.__len__"`. A path may start with an index
 /// (`"[3]"`); the empty path is the root.
+///
+/// A path that does not parse is refused as such
+/// ([`PathErrorKind::Syntax`]) before any step is looked up.
 pub fn gindex_of_str<T: TreeLayout + ?Sized>(path: &str) -> Result<Gindex, PathError<'_>> {
+    // One pass to check the syntax, one to walk the layout: no allocation.
+    for step in parse_path(path) {
+        step?;
+    }
     T::LAYOUT.gindex_iter(parse_path(path))
 }
 

@@ -23,6 +23,7 @@ struct Inner {
     bits: Bitlist<U<300>>,
     v: Vector<Small, U<3>>,
     small: Small,
+    compat: Compat,
 }
 
 /// `class Square(ProgressiveContainer(active_fields=[1, 0, 1]))`.
@@ -50,6 +51,16 @@ enum Choice {
     Pair(Small),
     #[ssz(selector = 2)]
     Bytes(List<u8, U<7>>),
+}
+
+/// A compatible union (EIP-8016) of the two progressive containers.
+#[derive(Ssz, TreeHash, Debug, Clone, PartialEq)]
+#[ssz(compatible_union)]
+enum Compat {
+    #[ssz(selector = 1)]
+    Sq(Square),
+    #[ssz(selector = 2)]
+    Sp(Sparse),
 }
 
 #[derive(Ssz, TreeHash, Debug, Clone, PartialEq)]
@@ -102,6 +113,14 @@ fn static_paths_are_constants() {
     assert_eq!(gindex!(Wrapped, v[1]), g((8 + 3) * 4 + 1));
     assert_eq!(gindex!(Outer, gwei), g(16 + 15));
     assert_eq!(gindex!([u64; 8], [5]), g(3));
+    // A compatible union's value is node 2; `seventh` is chunk 7 of the
+    // progressive tree below `mix_in_active_fields` (left, left, right,
+    // then leaf 2 of 16).
+    let compat = (16 + 1) * 8 + 5;
+    assert_eq!(
+        gindex!(Outer, inner.compat.Sp.seventh),
+        g(((compat * 2) * 2 * 2 * 2 * 2 + 1) * 16 + 2)
+    );
 }
 
 #[test]
@@ -174,7 +193,29 @@ fn inner() -> R {
         ("bits", R::Bitlist(300)),
         ("v", R::Vector(Box::new(small()), 3)),
         ("small", small()),
+        (
+            "compat",
+            R::Union(vec![("Sq", Some(square())), ("Sp", Some(sparse()))]),
+        ),
     ])
+}
+
+fn square() -> R {
+    R::Progressive(
+        vec![true, false, true],
+        vec![("side", R::Basic(2)), ("color", R::Basic(1))],
+    )
+}
+
+fn sparse() -> R {
+    R::Progressive(
+        vec![true, false, false, false, false, true, false, true],
+        vec![
+            ("first", R::Basic(1)),
+            ("fifth", small()),
+            ("seventh", R::List(Box::new(R::Basic(1)), 40)),
+        ],
+    )
 }
 
 fn outer() -> R {
@@ -198,24 +239,8 @@ fn outer() -> R {
                 ("Bytes", Some(R::List(Box::new(R::Basic(1)), 7))),
             ]),
         ),
-        (
-            "square",
-            R::Progressive(
-                vec![true, false, true],
-                vec![("side", R::Basic(2)), ("color", R::Basic(1))],
-            ),
-        ),
-        (
-            "sparse",
-            R::Progressive(
-                vec![true, false, false, false, false, true, false, true],
-                vec![
-                    ("first", R::Basic(1)),
-                    ("fifth", small()),
-                    ("seventh", R::List(Box::new(R::Basic(1)), 40)),
-                ],
-            ),
-        ),
+        ("square", square()),
+        ("sparse", sparse()),
         ("wrapped", inner()),
         ("gwei", R::Basic(8)),
     ])
@@ -558,6 +583,59 @@ fn indices_that_do_not_fit_are_errors() {
         try_gindex!(Deep, [3][5][7]).unwrap_err().kind,
         PathErrorKind::Overflow
     );
+}
+
+#[test]
+fn random_path_strings_never_panic_and_agree_with_their_steps() {
+    use peam_ssz_types::path::parse_path;
+    let tokens = [
+        "inner",
+        "list",
+        "choice",
+        "Pair",
+        "Bytes",
+        "None",
+        "x",
+        "y",
+        "v",
+        "small",
+        "compat",
+        "Sp",
+        "seventh",
+        "prog",
+        "pbits",
+        "bv",
+        ".",
+        ".",
+        "[",
+        "]",
+        "[0]",
+        "[3]",
+        "[255]",
+        "[256]",
+        "[4294967296]",
+        "[18446744073709551615]",
+        "[18446744073709551616]",
+        "__len__",
+        "__selector__",
+        "é",
+        " ",
+        "-",
+        "0",
+    ];
+    let mut rng = Rng(99);
+    for _ in 0..50_000 {
+        let mut path = String::new();
+        for _ in 0..rng.below(10) {
+            path += tokens[rng.below(tokens.len() as u64) as usize];
+        }
+        let got = gindex_of_str::<Outer>(&path);
+        let parsed: Result<Vec<PathStep>, _> = parse_path(&path).collect();
+        match parsed {
+            Ok(steps) => assert_eq!(gindex_of::<Outer>(&steps), got, "{path}"),
+            Err(e) => assert_eq!(got, Err(e), "{path}"),
+        }
+    }
 }
 
 #[test]
