@@ -479,22 +479,21 @@ impl Layout {
                     Layout::Vector { elem, length } => (
                         packed_element(index, *length, item_length(elem)),
                         *elem,
-                        *length,
+                        Some(*length),
                     ),
                     Layout::List { elem, limit } => (
                         below_data(packed_element(index, *limit, item_length(elem))),
                         *elem,
-                        *limit,
+                        Some(*limit),
                     ),
-                    // 256 bits per chunk: `item` is 1/8 byte, so count in
-                    // bits over chunks of 256.
+                    // `pack_bits`: 256 bits per chunk.
                     Layout::Bitvector { length } => (
                         Gindex::at(
                             depth_for((*length as u128).div_ceil(256)),
                             index as u128 / 256,
                         ),
                         BOOLEAN,
-                        *length,
+                        Some(*length),
                     ),
                     Layout::Bitlist { limit } => (
                         below_data(Gindex::at(
@@ -502,7 +501,7 @@ impl Layout {
                             index as u128 / 256,
                         )),
                         BOOLEAN,
-                        *limit,
+                        Some(*limit),
                     ),
                     Layout::ProgressiveList {
                         elem,
@@ -512,27 +511,23 @@ impl Layout {
                         (
                             below_data(progressive_chunk(chunk as u64, *recursion_left)),
                             *elem,
-                            u64::MAX,
+                            None,
                         )
                     }
                     Layout::ProgressiveBitlist { recursion_left } => (
                         below_data(progressive_chunk(index / 256, *recursion_left)),
                         BOOLEAN,
-                        u64::MAX,
+                        None,
                     ),
                     Layout::Basic { .. } => return err(position, PathErrorKind::BelowBasic),
                     _ => return err(position, PathErrorKind::NotIndexable),
                 };
-                // Progressive lists have no limit: every u64 index is in
-                // range, and `u64::MAX` is not an index a `usize` length
-                // can reach on 64-bit targets, but is still checked.
-                if index >= bound
-                    && !matches!(
-                        self,
-                        Layout::ProgressiveList { .. } | Layout::ProgressiveBitlist { .. }
-                    )
-                {
-                    return err(position, PathErrorKind::IndexOutOfRange { index, bound });
+                // Progressive lists have no limit (`None`): any index names
+                // a node, as deep as the index needs.
+                if let Some(bound) = bound {
+                    if index >= bound {
+                        return err(position, PathErrorKind::IndexOutOfRange { index, bound });
+                    }
                 }
                 match g {
                     Some(g) => Ok((g, elem)),
@@ -888,4 +883,81 @@ impl<T: TreeLayout, const N: usize> TreeLayout for [T; N] {
 
 impl<T, const N: usize> Elements for [T; N] {
     type Element = T;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_for_is_ceil_log2() {
+        let cases = [
+            (0, 0),
+            (1, 0),
+            (2, 1),
+            (3, 2),
+            (4, 2),
+            (5, 3),
+            (1 << 40, 40),
+        ];
+        for (n, depth) in cases {
+            assert_eq!(depth_for(n), depth, "{n}");
+        }
+        assert_eq!(depth_for((1 << 40) + 1), 41);
+        assert_eq!(depth_for(u128::MAX), 128);
+    }
+
+    #[test]
+    fn paths_parse_step_by_step() {
+        let steps: Result<alloc::vec::Vec<_>, _> =
+            parse_path("validators[5].effective_balance").collect();
+        assert_eq!(
+            steps.unwrap(),
+            [
+                PathStep::Field("validators"),
+                PathStep::Index(5),
+                PathStep::Field("effective_balance"),
+            ]
+        );
+        let steps: Result<alloc::vec::Vec<_>, _> = parse_path("[3].__len__.__selector__").collect();
+        assert_eq!(
+            steps.unwrap(),
+            [PathStep::Index(3), PathStep::Len, PathStep::Selector]
+        );
+        for (bad, position, offset) in [
+            (".a", 0, 0),
+            ("a..b", 1, 2),
+            ("a[", 1, 2),
+            ("a[]", 1, 2),
+            ("a[1x]", 1, 3),
+            ("a b", 1, 1),
+            ("a[18446744073709551616]", 1, 2),
+        ] {
+            let err = parse_path(bad).find_map(Result::err).unwrap();
+            assert_eq!(
+                (err.position, err.kind),
+                (position, PathErrorKind::Syntax { offset }),
+                "{bad}"
+            );
+        }
+        assert_eq!(parse_path("").count(), 0);
+    }
+
+    #[test]
+    fn vectors_of_basic_values_index_their_chunks() {
+        // `Vector[uint16, 20]`: 16 per chunk, 2 chunks.
+        let layout = Layout::Vector {
+            elem: <u16 as TreeLayout>::LAYOUT,
+            length: 20,
+        };
+        assert_eq!(layout.gindex(&[PathStep::Index(15)]).unwrap().get(), 2);
+        assert_eq!(layout.gindex(&[PathStep::Index(16)]).unwrap().get(), 3);
+        // A bitlist of 600 bits: 3 chunks (depth 2) below the data root.
+        let bits = Layout::Bitlist { limit: 600 };
+        assert_eq!(
+            bits.gindex(&[PathStep::Index(599)]).unwrap().get(),
+            2 * 4 + 2
+        );
+        assert_eq!(bits.gindex(&[PathStep::Len]).unwrap().get(), 3);
+    }
 }
