@@ -73,10 +73,19 @@ fn layout_bounds<'a>(
 /// Two names of one type whose `field_id`s collide: an error at the
 /// second, since a static path could not tell them apart.
 fn collisions<'a>(names: impl IntoIterator<Item = (&'a syn::Ident, String)>) -> TokenStream {
+    collisions_by(names, field_id)
+}
+
+/// [`collisions`] under the hash `id`, so that a test can make two names
+/// collide.
+fn collisions_by<'a>(
+    names: impl IntoIterator<Item = (&'a syn::Ident, String)>,
+    id: fn(&str) -> u64,
+) -> TokenStream {
     let mut seen: Vec<(u64, String)> = Vec::new();
     let mut errors = TokenStream::new();
     for (ident, name) in names {
-        let id = field_id(&name);
+        let id = id(&name);
         if let Some((_, other)) = seen.iter().find(|(seen_id, _)| *seen_id == id) {
             let msg = format!(
                 "the names `{other}` and `{name}` hash alike (FNV-1a), so static paths \
@@ -286,7 +295,26 @@ fn transparent(model: &Model, krate: &syn::Path, field: &Field) -> TokenStream {
 
 #[cfg(test)]
 mod tests {
-    use super::field_id;
+    use super::{collisions, collisions_by, field_id};
+    use proc_macro2::Span;
+    use syn::Ident;
+
+    #[test]
+    fn colliding_names_are_an_error_at_the_second() {
+        let idents: Vec<Ident> = ["alpha", "beta", "gamma"]
+            .iter()
+            .map(|n| Ident::new(n, Span::call_site()))
+            .collect();
+        let names = || idents.iter().map(|i| (i, i.to_string()));
+        assert!(collisions(names()).is_empty());
+        // A hash under which `gamma` collides with `alpha`.
+        let errors = collisions_by(names(), |n| n.len() as u64).to_string();
+        assert!(
+            errors.contains("the names `alpha` and `gamma` hash alike"),
+            "{errors}"
+        );
+        assert_eq!(errors.matches("compile_error").count(), 1);
+    }
 
     #[test]
     fn field_id_matches_the_runtime() {
