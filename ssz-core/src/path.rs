@@ -359,7 +359,9 @@ pub const fn progressive_chunk(chunk: u64, recursion_left: bool) -> Option<Ginde
     let mut node: u128 = 1;
     let mut depth: u32 = 0;
     let mut chunk = chunk as u128;
-    // log2 of the subtree's leaf count: 0, 2, 4, ...
+    // log2 of the subtree's leaf count: 0, 2, 4, ... A `u64` chunk is
+    // below the first 33 subtrees (their leaves add up past 4^32 > 2^64),
+    // so `subtree_depth` stays below 66 and the shifts below are in range.
     let mut subtree_depth: u32 = 0;
     loop {
         let leaves = 1u128 << subtree_depth;
