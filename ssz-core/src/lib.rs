@@ -18,6 +18,7 @@ mod error;
 pub mod hash;
 mod impls;
 pub mod merkle;
+pub mod path;
 pub mod proof;
 mod wrappers;
 
@@ -30,6 +31,7 @@ pub use merkle::{
     merkleize, merkleize_progressive, mix_in_active_fields, mix_in_length, mix_in_selector, Root,
     ZERO_HASHES,
 };
+pub use path::{gindex_of, gindex_of_str, PathError, PathStep, TreeLayout};
 pub use proof::{Gindex, ProofError};
 
 /// Bytes of an offset in the fixed part of a container or list

@@ -63,7 +63,7 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
 }
 
 /// Whether `tokens` mention `Self` or `ident`.
-fn names_type(tokens: TokenStream, ident: &Ident) -> bool {
+pub fn names_type(tokens: TokenStream, ident: &Ident) -> bool {
     tokens.into_iter().any(|tt| match tt {
         TokenTree::Ident(i) => i == "Self" || i == *ident,
         TokenTree::Group(g) => names_type(g.stream(), ident),

@@ -31,6 +31,7 @@
 
 mod common;
 mod internals;
+mod path;
 mod ssz;
 mod tree_hash;
 
@@ -362,6 +363,65 @@ pub fn derive_ssz(input: TokenStream) -> TokenStream {
 /// struct Square {
 ///     side: u16,
 /// }
+/// ```
+///
+/// # Paths
+///
+/// The derive also implements `path::TreeLayout` (the shape of the type's
+/// tree) and, for each field or variant, `path::Field<ID>`, so that
+/// `gindex!` turns a path into a generalized index at compile time, and
+/// `path::gindex_of_str` at run time (`get_generalized_index` of
+/// `ssz/merkle-proofs.md`):
+///
+/// ```
+/// use peam_ssz_types::path::{gindex_of_str, PathErrorKind};
+/// use peam_ssz_types::{gindex, try_gindex, Gindex, List, TreeHash, U};
+///
+/// #[derive(TreeHash)]
+/// struct Checkpoint {
+///     epoch: u64,
+///     root: [u8; 32],
+/// }
+///
+/// #[derive(TreeHash)]
+/// struct State {
+///     slot: u64,
+///     finalized_checkpoint: Checkpoint,
+///     balances: List<u64, U<1024>>,
+/// }
+///
+/// // get_generalized_index(State, 'finalized_checkpoint', 'root'): field 1
+/// // of 3 is node 5, and `root` its right child.
+/// const FINALIZED_ROOT: Gindex = gindex!(State, finalized_checkpoint.root);
+/// assert_eq!(FINALIZED_ROOT.get(), 11);
+/// assert_eq!(gindex_of_str::<State>("finalized_checkpoint.root"), Ok(FINALIZED_ROOT));
+///
+/// // Four balances per chunk, below the list's data root; an index
+/// // computed at run time takes `try_gindex!`.
+/// let i = 9;
+/// assert_eq!(try_gindex!(State, balances[i])?.get(), (6 * 2) * 256 + 2);
+/// assert_eq!(gindex!(State, balances.__len__).get(), 6 * 2 + 1);
+///
+/// let err = gindex_of_str::<State>("balances[1024]").unwrap_err();
+/// assert_eq!(err.position, 1);
+/// assert_eq!(err.kind, PathErrorKind::IndexOutOfRange { index: 1024, bound: 1024 });
+/// let err = gindex_of_str::<State>("finalised_checkpoint").unwrap_err();
+/// assert_eq!(err.to_string(), "path step 0: no field or variant `finalised_checkpoint`");
+/// # Ok::<(), peam_ssz_types::path::PathError>(())
+/// ```
+///
+/// A misspelt field in a static path does not compile:
+///
+/// ```compile_fail
+/// use peam_ssz_types::{gindex, Gindex, TreeHash};
+///
+/// #[derive(TreeHash)]
+/// struct Checkpoint {
+///     epoch: u64,
+///     root: [u8; 32],
+/// }
+///
+/// const ROOT: Gindex = gindex!(Checkpoint, rooot);
 /// ```
 #[proc_macro_derive(TreeHash, attributes(ssz))]
 pub fn derive_tree_hash(input: TokenStream) -> TokenStream {

@@ -15,7 +15,11 @@ use syn::{DeriveInput, Type};
 /// Expands `#[derive(TreeHash)]`.
 pub fn expand(input: &DeriveInput) -> TokenStream {
     match model(input) {
-        Ok(model) => wrap_in_const(impl_tree_hash(&model)),
+        Ok(model) => {
+            let tree_hash = impl_tree_hash(&model);
+            let paths = crate::path::expand(&model);
+            wrap_in_const(quote!(#tree_hash #paths))
+        }
         Err(err) => rejected(input, err, |krate| {
             let items = quote! {
                 fn hash_tree_root(&self) -> [::core::primitive::u8; 32] {

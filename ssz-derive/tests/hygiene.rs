@@ -202,3 +202,22 @@ fn derived_code_compiles_and_round_trips_without_the_prelude() {
             __roots: Choice::None,
         }));
 }
+
+/// Static paths (`gindex!`, `try_gindex!`) expand to absolute paths too,
+/// through fields and variants named like the prelude's.
+const __OK_BYTES: ::peam_ssz_types::Gindex = ::peam_ssz_types::gindex!(Locals, __out.Ok.__bytes);
+
+#[test]
+fn static_paths_compile_without_the_prelude() {
+    let i: ::core::primitive::u64 = 1;
+    let pos = ::peam_ssz_types::try_gindex!(Locals, __pos0[i]);
+    ::std::assert_eq!(
+        pos,
+        ::core::result::Result::Ok(::peam_ssz_types::gindex!(Locals, __pos0[1]))
+    );
+    let _selector: ::peam_ssz_types::Gindex = ::peam_ssz_types::gindex!(Locals, len.__selector__);
+    let _progressive: ::peam_ssz_types::Gindex =
+        ::peam_ssz_types::gindex!(Progressive, __roots.Some);
+    let _newtype: ::peam_ssz_types::Gindex = ::peam_ssz_types::gindex!(Newtype, Err[1]);
+    ::std::assert!(__OK_BYTES.depth() > 5);
+}

@@ -138,6 +138,30 @@
 //! basic values decode and encode in one pass over the bytes; byte types
 //! are one copy.
 //!
+//! # Generalized indices
+//!
+//! Every type knows the shape of its tree ([`path::TreeLayout`]), so a
+//! path gives the generalized index of a node (`get_generalized_index`,
+//! merkle-proofs.md): [`gindex!`] at compile time, with field names checked
+//! by the type system and the index a constant, or [`path::gindex_of_str`]
+//! at run time, with an error naming the step that does not exist.
+//!
+//! ```
+//! use peam_ssz_types::{gindex, path, Gindex, List, TreeHash, U};
+//!
+//! #[derive(TreeHash)]
+//! struct Block {
+//!     slot: u64,
+//!     roots: List<[u8; 32], U<16>>,
+//! }
+//!
+//! const ROOT_3: Gindex = gindex!(Block, roots[3]);
+//! assert_eq!(ROOT_3.get(), (3 * 2) * 16 + 3);
+//! assert_eq!(path::gindex_of_str::<Block>("roots[3]"), Ok(ROOT_3));
+//! assert_eq!(gindex!(Block, roots.__len__).get(), 3 * 2 + 1);
+//! assert!(path::gindex_of_str::<Block>("roots[16]").is_err());
+//! ```
+//!
 //! # Serde
 //!
 //! With the `serde` feature, every type reads and writes the consensus
@@ -171,6 +195,7 @@ mod bitfield;
 mod bytes;
 mod error;
 mod hex;
+mod layout;
 mod list;
 mod progressive;
 #[cfg(feature = "serde")]

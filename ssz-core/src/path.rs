@@ -1,0 +1,965 @@
+//! Generalized indices from paths: `get_generalized_index` of
+//! `ssz/merkle-proofs.md` (consensus-specs v1.6.1), for every SSZ type.
+//!
+//! A path names a node of a value's tree by steps: a field of a container,
+//! an element of a vector, list or bitfield, the length of a list
+//! (`__len__`), the selector of a union (`__selector__`) or its value (by
+//! the variant's name). Every type describes its tree in a [`Layout`]
+//! ([`TreeLayout::LAYOUT`], built at compile time from the layouts of the
+//! types it holds), and a path is folded over layouts step by step:
+//!
+//! - at compile time, through [`gindex!`](crate::gindex): field names are
+//!   checked by the type system (the derive implements [`Field`] for every
+//!   field), and the index is a constant;
+//! - at run time, through [`gindex_of`] and [`gindex_of_str`], for paths that
+//!   come from tools or users (the spec's own notation,
+//!   `get_generalized_index(BeaconState, 'finalized_checkpoint', 'root')`,
+//!   is `"finalized_checkpoint.root"`), with a [`PathError`] naming the
+//!   step that does not exist.
+//!
+//! Every step is computed in `u128` ([`Gindex`]); an index that would not
+//! fit is [`PathErrorKind::Overflow`], never a wrong number.
+//!
+//! # The rules, per type
+//!
+//! `merkle-proofs.md` (v1.6.1, "SSZ object to index") gives them for
+//! containers, vectors and lists:
+//!
+//! - container of `n` fields, field `k`: node `k` at depth
+//!   `ceil(log2(n))` (`get_power_of_two_ceil(chunk_count)`);
+//! - vector of `N` elements of size `s` (32 for composite elements),
+//!   element `i`: the chunk `i * s // 32` among `ceil(N * s / 32)` chunks;
+//! - list of limit `N`: the same below node 2 (the data root of
+//!   `mix_in_length`), and `__len__` is node 3.
+//!
+//! The other types follow from their merkleization in
+//! `ssz/simple-serialize.md` (v1.6.1, "Merkleization"), by the same
+//! reasoning:
+//!
+//! - bitvector, bitlist: bit `i` is in chunk `i // 256`, among
+//!   `chunk_count = (N + 255) // 256`; a bitlist's data is under node 2 and
+//!   its length is node 3;
+//! - progressive list, progressive bitlist: `mix_in_length` over
+//!   `merkleize_progressive(chunks)`, whose chunk `c` lies in the subtree of
+//!   `n = 1, 4, 16, ...` leaves that holds it ([`progressive_chunk`]);
+//! - progressive container: `mix_in_active_fields` over
+//!   `merkleize_progressive` of one chunk per entry of `active_fields`, so a
+//!   field is the chunk at its position in `active_fields`, below node 2;
+//! - union, compatible union: `mix_in_selector(hash_tree_root(value),
+//!   selector)`, so the value is node 2 (the step is the variant's name)
+//!   and `__selector__` is node 3.
+//!
+//! A basic value is a leaf (or part of one, when packed): no step goes
+//! below it.
+
+use crate::proof::Gindex;
+use core::fmt;
+
+/// The shape of a type's Merkle tree, as far as paths need it.
+///
+/// Built at compile time by [`TreeLayout`] impls from the layouts of the
+/// types a type holds; `&'static` throughout, so a run-time path walks it
+/// without allocating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Layout {
+    /// A basic type (`uintN`, `boolean`) of `size` bytes: a leaf.
+    Basic {
+        /// Its size in bytes, 1 to 32.
+        size: u8,
+    },
+    /// `Vector[elem, length]` (and the byte vectors, `elem` = `uint8`).
+    Vector {
+        /// The element type's layout.
+        elem: &'static Layout,
+        /// The number of elements.
+        length: u64,
+    },
+    /// `List[elem, limit]` (and byte lists).
+    List {
+        /// The element type's layout.
+        elem: &'static Layout,
+        /// The most elements the list may hold.
+        limit: u64,
+    },
+    /// `Bitvector[length]`.
+    Bitvector {
+        /// The number of bits.
+        length: u64,
+    },
+    /// `Bitlist[limit]`.
+    Bitlist {
+        /// The most bits the list may hold.
+        limit: u64,
+    },
+    /// `ProgressiveList[elem]` (EIP-7916).
+    ProgressiveList {
+        /// The element type's layout.
+        elem: &'static Layout,
+        /// The order of `merkleize_progressive`'s children: `true` for
+        /// v1.6.1 (recursion on the left), `false` for v1.7.
+        recursion_left: bool,
+    },
+    /// `ProgressiveBitlist` (EIP-7916).
+    ProgressiveBitlist {
+        /// The order of `merkleize_progressive`'s children, as for
+        /// [`Layout::ProgressiveList`].
+        recursion_left: bool,
+    },
+    /// A container or a progressive container (EIP-7495): its fields, each
+    /// with its index relative to the container's root.
+    Container {
+        /// The fields, in declaration order.
+        fields: &'static [FieldLayout],
+    },
+    /// A union or a compatible union (EIP-8016).
+    Union {
+        /// The variants, in declaration order.
+        variants: &'static [VariantLayout],
+    },
+}
+
+/// A field of a container, as [`Layout::Container`] holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldLayout {
+    /// The field's name.
+    pub name: &'static str,
+    /// Its node, relative to the container's root.
+    pub gindex: Gindex,
+    /// Its type's layout.
+    pub layout: &'static Layout,
+}
+
+/// A variant of a union, as [`Layout::Union`] holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantLayout {
+    /// The variant's name.
+    pub name: &'static str,
+    /// Its selector.
+    pub selector: u8,
+    /// Its value's layout; `None` for the `None` option.
+    pub layout: Option<&'static Layout>,
+}
+
+/// `uint8`: the layout of a byte, and of a union's selector.
+pub const UINT8: &Layout = &Layout::Basic { size: 1 };
+/// `uint64`: the layout of `__len__` in `get_generalized_index`.
+pub const UINT64: &Layout = &Layout::Basic { size: 8 };
+/// `boolean`: the layout of a bit of a bitfield.
+pub const BOOLEAN: &Layout = &Layout::Basic { size: 1 };
+
+/// A type whose tree a path can walk: every SSZ type.
+///
+/// Implemented by `ssz-core` for the basic types and arrays, by
+/// `peam-ssz-types` for its types, and by `#[derive(TreeHash)]` for
+/// containers, progressive containers, unions and transparent newtypes.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no Merkle layout for paths",
+    label = "`{Self}` does not implement `TreeLayout`",
+    note = "`#[derive(TreeHash)]` implements it for containers and unions"
+)]
+pub trait TreeLayout {
+    /// The shape of the type's tree.
+    const LAYOUT: &'static Layout;
+}
+
+/// A field (of a container) or variant (of a union) that a static path
+/// names, for [`gindex!`](crate::gindex): `ID` is [`field_id`] of the name.
+/// `#[derive(TreeHash)]` implements it for every field and variant, so a
+/// misspelt name is a compile error.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no field or variant of the name this path gives",
+    label = "a step of this path names no field of `{Self}`",
+    note = "a static path names fields of the derived type; `gindex_of_str` takes a path only known at run time"
+)]
+pub trait Field<const ID: u64> {
+    /// The field's type.
+    type Type;
+    /// The field's name.
+    const NAME: &'static str;
+    /// Its node, relative to the root of `Self`.
+    const GINDEX: Gindex;
+}
+
+/// A type whose elements a path indexes (`[i]`): vectors, lists,
+/// bitfields, arrays, progressive lists.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no elements to index",
+    label = "`[i]` on `{Self}`, which is not a vector, list or bitfield",
+    note = "only vectors, lists, bitfields and progressive lists take an index step"
+)]
+pub trait Elements {
+    /// The element type (`bool` for bitfields).
+    type Element;
+}
+
+/// The identifier of a field name in [`Field`]: its 64-bit FNV-1a hash.
+/// The derive refuses two fields (or variants) of one type whose names
+/// hash alike.
+pub const fn field_id(name: &str) -> u64 {
+    let bytes = name.as_bytes();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash ^= bytes[i] as u64;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        i += 1;
+    }
+    hash
+}
+
+/// A step of a run-time path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathStep<'a> {
+    /// A field of a container, or the value of a union's variant, by name.
+    Field(&'a str),
+    /// An element of a vector, list or bitfield.
+    Index(u64),
+    /// `__len__`: the length mix-in of a list or bitlist.
+    Len,
+    /// `__selector__`: the selector mix-in of a union.
+    Selector,
+}
+
+impl fmt::Display for PathStep<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PathStep::Field(name) => f.write_str(name),
+            PathStep::Index(i) => write!(f, "[{i}]"),
+            PathStep::Len => f.write_str("__len__"),
+            PathStep::Selector => f.write_str("__selector__"),
+        }
+    }
+}
+
+/// Why a path names no node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PathError<'a> {
+    /// The step that failed, counted from 0 (for a syntax error, the step
+    /// being read).
+    pub position: usize,
+    /// What is wrong with it.
+    pub kind: PathErrorKind<'a>,
+}
+
+/// What is wrong with a step of a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PathErrorKind<'a> {
+    /// The container or union has no field or variant of this name.
+    NoSuchField {
+        /// The name asked for.
+        name: &'a str,
+    },
+    /// The union variant holds no value (the `None` option).
+    NoValue {
+        /// The variant's name.
+        name: &'a str,
+    },
+    /// The index is beyond the vector's length or the list's limit.
+    IndexOutOfRange {
+        /// The index asked for.
+        index: u64,
+        /// The length or limit it must be below.
+        bound: u64,
+    },
+    /// An index step into a type that has no elements.
+    NotIndexable,
+    /// `__len__` of a type that has no length mix-in (not a list).
+    NoLength,
+    /// `__selector__` of a type that is not a union.
+    NoSelector,
+    /// A step below a basic value, which is a leaf.
+    BelowBasic,
+    /// The generalized index would not fit in 128 bits.
+    Overflow,
+    /// A path string that does not parse.
+    Syntax {
+        /// The byte offset in the string where it stopped.
+        offset: usize,
+    },
+}
+
+impl PathErrorKind<'_> {
+    /// A fixed description, usable in `const` panics.
+    const fn message(&self) -> &'static str {
+        match self {
+            PathErrorKind::NoSuchField { .. } => "no field or variant of this name",
+            PathErrorKind::NoValue { .. } => "the union variant holds no value",
+            PathErrorKind::IndexOutOfRange { .. } => {
+                "index beyond the vector's length or the list's limit"
+            }
+            PathErrorKind::NotIndexable => "index step into a type without elements",
+            PathErrorKind::NoLength => "`__len__` of a type without a length mix-in",
+            PathErrorKind::NoSelector => "`__selector__` of a type that is not a union",
+            PathErrorKind::BelowBasic => "step below a basic value",
+            PathErrorKind::Overflow => "generalized index overflows 128 bits",
+            PathErrorKind::Syntax { .. } => "path does not parse",
+        }
+    }
+}
+
+impl fmt::Display for PathError<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "path step {}: ", self.position)?;
+        match self.kind {
+            PathErrorKind::NoSuchField { name } => write!(f, "no field or variant `{name}`"),
+            PathErrorKind::NoValue { name } => write!(f, "union variant `{name}` holds no value"),
+            PathErrorKind::IndexOutOfRange { index, bound } => {
+                write!(f, "index {index} is not below {bound}")
+            }
+            PathErrorKind::Syntax { offset } => write!(f, "path does not parse at byte {offset}"),
+            kind => f.write_str(kind.message()),
+        }
+    }
+}
+
+impl core::error::Error for PathError<'_> {}
+
+/// The left child of the root: the data of `mix_in_length`, the value of
+/// `mix_in_selector`, the fields of `mix_in_active_fields`.
+const NODE2: Gindex = Gindex::ROOT.child(false).expect("the root has children");
+/// The right child of the root: the length, selector or active fields.
+const NODE3: Gindex = Gindex::ROOT.child(true).expect("the root has children");
+
+const fn err<'a, T>(position: usize, kind: PathErrorKind<'a>) -> Result<T, PathError<'a>> {
+    Err(PathError { position, kind })
+}
+
+/// `ceil(log2(n))`, with 0 and 1 both giving 0: the depth of a tree over
+/// `get_power_of_two_ceil(n)` leaves (`next_pow_of_two`, 0 maps to 1).
+pub const fn depth_for(n: u128) -> u32 {
+    if n <= 1 {
+        0
+    } else {
+        128 - (n - 1).leading_zeros()
+    }
+}
+
+/// The node of field `index` of a container of `count` fields, relative to
+/// the container's root: `merkleize` over one chunk per field.
+pub const fn container_field(count: u64, index: u64) -> Option<Gindex> {
+    if index >= count {
+        return None;
+    }
+    Gindex::at(depth_for(count as u128), index as u128)
+}
+
+/// The node of chunk `chunk` in `merkleize_progressive(chunks)`, relative
+/// to its root, for any number of chunks beyond `chunk`.
+///
+/// At each step (`n = 1, 4, 16, ...` leaves) the node is
+/// `hash(rest, merkleize(chunks[:n], n))` with the recursion on the left
+/// (`recursion_left`, consensus-specs v1.6.1), or
+/// `hash(merkleize(chunks[:n], n), rest)` (v1.7.0-alpha.2 and later). A
+/// chunk below `n` is at position `chunk` in the binary subtree of depth
+/// `log2(n)`; a later one is in `rest`, with `chunk - n` and `4n`.
+pub const fn progressive_chunk(chunk: u64, recursion_left: bool) -> Option<Gindex> {
+    let (binary, rest) = if recursion_left { (1, 0) } else { (0, 1) };
+    let mut node: u128 = 1;
+    let mut depth: u32 = 0;
+    let mut chunk = chunk as u128;
+    // log2 of the subtree's leaf count: 0, 2, 4, ... A `u64` chunk is
+    // below the first 33 subtrees (their leaves add up past 4^32 > 2^64),
+    // so `subtree_depth` stays below 66 and the shifts below are in range.
+    let mut subtree_depth: u32 = 0;
+    loop {
+        let leaves = 1u128 << subtree_depth;
+        if chunk < leaves {
+            // One step to the binary subtree, then `subtree_depth` more.
+            if depth + 1 + subtree_depth >= 128 {
+                return None;
+            }
+            node = (((node << 1) | binary) << subtree_depth) | chunk;
+            return Gindex::new(node);
+        }
+        if depth + 1 >= 128 {
+            return None;
+        }
+        node = (node << 1) | rest;
+        depth += 1;
+        chunk -= leaves;
+        subtree_depth += 2;
+    }
+}
+
+/// The node of the field at `position` of a progressive container's
+/// `active_fields` (EIP-7495), relative to the container's root: chunk
+/// `position` of the progressive tree, which is the left child of
+/// `mix_in_active_fields`.
+pub const fn progressive_container_field(position: u64, recursion_left: bool) -> Option<Gindex> {
+    match progressive_chunk(position, recursion_left) {
+        Some(g) => NODE2.concat(g),
+        None => None,
+    }
+}
+
+/// The bytes an element of `elem` takes in the packed chunks of a vector
+/// or list: its size for basic types, 32 (its root) otherwise.
+const fn item_length(elem: &Layout) -> u128 {
+    match elem {
+        Layout::Basic { size } => *size as u128,
+        _ => 32,
+    }
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The node of element `index` among `count` elements of `item` bytes
+/// each, packed into chunks, relative to the root of the chunks' tree.
+const fn packed_element(index: u64, count: u64, item: u128) -> Option<Gindex> {
+    let chunks = (count as u128 * item).div_ceil(32);
+    Gindex::at(depth_for(chunks), index as u128 * item / 32)
+}
+
+/// `g` below the data root of `mix_in_length` (node 2).
+const fn below_data(g: Option<Gindex>) -> Option<Gindex> {
+    match g {
+        Some(g) => NODE2.concat(g),
+        None => None,
+    }
+}
+
+impl Layout {
+    /// One step of a path from a value of this layout: the node it names,
+    /// relative to this value's root, and the layout of what is there.
+    /// `position` is the step's place in the path, for the error.
+    pub const fn step<'a>(
+        &self,
+        step: PathStep<'a>,
+        position: usize,
+    ) -> Result<(Gindex, &'static Layout), PathError<'a>> {
+        let overflow = PathError {
+            position,
+            kind: PathErrorKind::Overflow,
+        };
+        match step {
+            PathStep::Field(name) => match self {
+                Layout::Container { fields } => {
+                    let mut i = 0;
+                    while i < fields.len() {
+                        if str_eq(fields[i].name, name) {
+                            return Ok((fields[i].gindex, fields[i].layout));
+                        }
+                        i += 1;
+                    }
+                    err(position, PathErrorKind::NoSuchField { name })
+                }
+                Layout::Union { variants } => {
+                    let mut i = 0;
+                    while i < variants.len() {
+                        if str_eq(variants[i].name, name) {
+                            return match variants[i].layout {
+                                // The value is the left child of
+                                // `mix_in_selector`.
+                                Some(layout) => Ok((NODE2, layout)),
+                                None => err(position, PathErrorKind::NoValue { name }),
+                            };
+                        }
+                        i += 1;
+                    }
+                    err(position, PathErrorKind::NoSuchField { name })
+                }
+                Layout::Basic { .. } => err(position, PathErrorKind::BelowBasic),
+                _ => err(position, PathErrorKind::NoSuchField { name }),
+            },
+            PathStep::Index(index) => {
+                let (g, elem, bound) = match self {
+                    Layout::Vector { elem, length } => (
+                        packed_element(index, *length, item_length(elem)),
+                        *elem,
+                        Some(*length),
+                    ),
+                    Layout::List { elem, limit } => (
+                        below_data(packed_element(index, *limit, item_length(elem))),
+                        *elem,
+                        Some(*limit),
+                    ),
+                    // `pack_bits`: 256 bits per chunk.
+                    Layout::Bitvector { length } => (
+                        Gindex::at(
+                            depth_for((*length as u128).div_ceil(256)),
+                            index as u128 / 256,
+                        ),
+                        BOOLEAN,
+                        Some(*length),
+                    ),
+                    Layout::Bitlist { limit } => (
+                        below_data(Gindex::at(
+                            depth_for((*limit as u128).div_ceil(256)),
+                            index as u128 / 256,
+                        )),
+                        BOOLEAN,
+                        Some(*limit),
+                    ),
+                    Layout::ProgressiveList {
+                        elem,
+                        recursion_left,
+                    } => {
+                        let chunk = index as u128 * item_length(elem) / 32;
+                        (
+                            below_data(progressive_chunk(chunk as u64, *recursion_left)),
+                            *elem,
+                            None,
+                        )
+                    }
+                    Layout::ProgressiveBitlist { recursion_left } => (
+                        below_data(progressive_chunk(index / 256, *recursion_left)),
+                        BOOLEAN,
+                        None,
+                    ),
+                    Layout::Basic { .. } => return err(position, PathErrorKind::BelowBasic),
+                    _ => return err(position, PathErrorKind::NotIndexable),
+                };
+                // Progressive lists have no limit (`None`): any index names
+                // a node, as deep as the index needs.
+                if let Some(bound) = bound {
+                    if index >= bound {
+                        return err(position, PathErrorKind::IndexOutOfRange { index, bound });
+                    }
+                }
+                match g {
+                    Some(g) => Ok((g, elem)),
+                    None => Err(overflow),
+                }
+            }
+            PathStep::Len => match self {
+                // The length is the right child of `mix_in_length`.
+                Layout::List { .. }
+                | Layout::Bitlist { .. }
+                | Layout::ProgressiveList { .. }
+                | Layout::ProgressiveBitlist { .. } => Ok((NODE3, UINT64)),
+                Layout::Basic { .. } => err(position, PathErrorKind::BelowBasic),
+                _ => err(position, PathErrorKind::NoLength),
+            },
+            PathStep::Selector => match self {
+                // The selector is the right child of `mix_in_selector`.
+                Layout::Union { .. } => Ok((NODE3, UINT8)),
+                Layout::Basic { .. } => err(position, PathErrorKind::BelowBasic),
+                _ => err(position, PathErrorKind::NoSelector),
+            },
+        }
+    }
+
+    /// `get_generalized_index(typ, *path)`: the node `path` names, relative
+    /// to the root of a value of this layout.
+    pub fn gindex<'a>(&self, path: &[PathStep<'a>]) -> Result<Gindex, PathError<'a>> {
+        self.gindex_iter(path.iter().copied().map(Ok))
+    }
+
+    fn gindex_iter<'a>(
+        &self,
+        path: impl IntoIterator<Item = Result<PathStep<'a>, PathError<'a>>>,
+    ) -> Result<Gindex, PathError<'a>> {
+        let mut layout = self;
+        let mut g = Gindex::ROOT;
+        for (position, step) in path.into_iter().enumerate() {
+            let (rel, next) = layout.step(step?, position)?;
+            g = g.concat(rel).ok_or(PathError {
+                position,
+                kind: PathErrorKind::Overflow,
+            })?;
+            layout = next;
+        }
+        Ok(g)
+    }
+}
+
+/// `get_generalized_index(T, *path)`: the node `path` names in the tree of
+/// a `T`, for a path known only at run time. Never panics; an error names
+/// the step that does not exist and its position.
+///
+/// ```
+/// use peam_ssz_core::path::{gindex_of, PathErrorKind, PathStep};
+///
+/// // `Vector[uint64, 8]`: four elements per chunk, two chunks.
+/// let g = gindex_of::<[u64; 8]>(&[PathStep::Index(5)])?;
+/// assert_eq!(g.get(), 3);
+///
+/// let err = gindex_of::<[u64; 8]>(&[PathStep::Index(8)]).unwrap_err();
+/// assert_eq!(err.position, 0);
+/// assert_eq!(err.kind, PathErrorKind::IndexOutOfRange { index: 8, bound: 8 });
+/// # Ok::<(), peam_ssz_core::path::PathError>(())
+/// ```
+pub fn gindex_of<'a, T: TreeLayout + ?Sized>(
+    path: &[PathStep<'a>],
+) -> Result<Gindex, PathError<'a>> {
+    T::LAYOUT.gindex(path)
+}
+
+/// [`gindex_of`] for a path written as text: field names separated by
+/// `.`, indices in brackets, `__len__` and `__selector__`, as in
+/// `"finalized_checkpoint.root"`, `"validators[5].effective_balance"` or
+/// `"blob_kzg_commitments.__len__"`. A path may start with an index
+/// (`"[3]"`); the empty path is the root.
+///
+/// A path that does not parse is refused as such
+/// ([`PathErrorKind::Syntax`]) before any step is looked up.
+pub fn gindex_of_str<T: TreeLayout + ?Sized>(path: &str) -> Result<Gindex, PathError<'_>> {
+    // One pass to check the syntax, one to walk the layout: no allocation.
+    for step in parse_path(path) {
+        step?;
+    }
+    T::LAYOUT.gindex_iter(parse_path(path))
+}
+
+/// The steps of a path written as text (see [`gindex_of_str`]), each
+/// parsed as it is reached; a step that does not parse is
+/// [`PathErrorKind::Syntax`] with its byte offset, and ends the steps.
+pub fn parse_path(path: &str) -> PathSteps<'_> {
+    PathSteps {
+        path,
+        offset: 0,
+        position: 0,
+        done: false,
+    }
+}
+
+/// The iterator of [`parse_path`].
+#[derive(Clone, Debug)]
+pub struct PathSteps<'a> {
+    path: &'a str,
+    offset: usize,
+    position: usize,
+    done: bool,
+}
+
+impl<'a> PathSteps<'a> {
+    fn syntax(&mut self, offset: usize) -> Option<Result<PathStep<'a>, PathError<'a>>> {
+        self.done = true;
+        Some(err(self.position, PathErrorKind::Syntax { offset }))
+    }
+}
+
+impl<'a> Iterator for PathSteps<'a> {
+    type Item = Result<PathStep<'a>, PathError<'a>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done || self.offset >= self.path.len() {
+            return None;
+        }
+        let bytes = self.path.as_bytes();
+        let mut start = self.offset;
+        // A field after the first step is introduced by a dot.
+        if self.position > 0 && bytes[start] == b'.' {
+            start += 1;
+        }
+        let step = if bytes.get(start) == Some(&b'[') {
+            let digits = start + 1;
+            let end = digits
+                + bytes[digits..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+            if end == digits || bytes.get(end) != Some(&b']') {
+                return self.syntax(end);
+            }
+            // `self.path[digits..end]` is ASCII digits; too many of them
+            // overflow `u64`, which is an out-of-range index, reported as a
+            // syntax error since no type has such an index.
+            let Ok(index) = self.path[digits..end].parse::<u64>() else {
+                return self.syntax(digits);
+            };
+            self.offset = end + 1;
+            PathStep::Index(index)
+        } else {
+            if self.position > 0 && start == self.offset {
+                // A field must follow a dot.
+                return self.syntax(start);
+            }
+            let end = start
+                + bytes[start..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                    .count();
+            if end == start {
+                return self.syntax(start);
+            }
+            self.offset = end;
+            match &self.path[start..end] {
+                "__len__" => PathStep::Len,
+                "__selector__" => PathStep::Selector,
+                name => PathStep::Field(name),
+            }
+        };
+        self.position += 1;
+        Some(Ok(step))
+    }
+}
+
+// Helpers that `gindex!` expands to; `const fn`s so that a static path is
+// a constant.
+
+#[doc(hidden)]
+pub type __Folded = Result<Gindex, PathError<'static>>;
+
+#[doc(hidden)]
+pub const fn __field(acc: __Folded, rel: Gindex, position: usize) -> __Folded {
+    match acc {
+        Ok(g) => match g.concat(rel) {
+            Some(g) => Ok(g),
+            None => err(position, PathErrorKind::Overflow),
+        },
+        Err(e) => Err(e),
+    }
+}
+
+#[doc(hidden)]
+pub const fn __step(
+    acc: __Folded,
+    layout: &'static Layout,
+    step: PathStep<'static>,
+    position: usize,
+) -> __Folded {
+    match acc {
+        Ok(g) => match layout.step(step, position) {
+            Ok((rel, _)) => __field(Ok(g), rel, position),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
+    }
+}
+
+/// The layout of a type that a static path indexes; the bound makes `[i]`
+/// on a type without elements a compile error that says so.
+#[doc(hidden)]
+pub const fn __elements<T: Elements + TreeLayout + ?Sized>() -> &'static Layout {
+    T::LAYOUT
+}
+
+#[doc(hidden)]
+pub const fn __expect(acc: __Folded) -> Gindex {
+    match acc {
+        Ok(g) => g,
+        Err(e) => panic!("{}", e.kind.message()),
+    }
+}
+
+/// The generalized index of a path known at compile time, as a constant:
+/// `gindex!(Type, field.field[3].field)`.
+///
+/// Steps are field names (of containers, and of union variants for the
+/// union's value), `[i]` for an element of a vector, list or bitfield,
+/// `__len__` and `__selector__`; the first step has no leading dot. Field
+/// names are checked by the type system: a misspelt one is a compile error
+/// naming the type that lacks it. An index beyond a vector's length or a
+/// list's limit, or an index that would overflow, fails const evaluation.
+///
+/// ```
+/// use peam_ssz_core::{gindex, Gindex};
+///
+/// // `Vector[uint64, 8]`: elements 4 to 7 are in the second chunk.
+/// const G: Gindex = gindex!([u64; 8], [5]);
+/// assert_eq!(G.get(), 3);
+/// ```
+///
+/// An index that only exists at run time takes [`try_gindex!`](crate::try_gindex).
+#[macro_export]
+macro_rules! gindex {
+    ($ty:ty, $($path:tt)+) => {
+        const {
+            $crate::path::__expect($crate::__gindex_fold!(
+                [$ty] [::core::result::Result::Ok($crate::Gindex::ROOT)] [0usize] $($path)+
+            ))
+        }
+    };
+}
+
+/// [`gindex!`] with indices computed at run time: a
+/// `Result<Gindex, PathError>`, with the same compile-time check of field
+/// names.
+///
+/// ```
+/// use peam_ssz_core::path::PathErrorKind;
+/// use peam_ssz_core::try_gindex;
+///
+/// let i = 9u64;
+/// let err = try_gindex!([u64; 8], [i]).unwrap_err();
+/// assert_eq!(err.kind, PathErrorKind::IndexOutOfRange { index: 9, bound: 8 });
+/// ```
+#[macro_export]
+macro_rules! try_gindex {
+    ($ty:ty, $($path:tt)+) => {
+        $crate::__gindex_fold!(
+            [$ty] [::core::result::Result::Ok($crate::Gindex::ROOT)] [0usize] $($path)+
+        )
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gindex_fold {
+    ([$t:ty] [$g:expr] [$n:expr]) => { $g };
+    ([$t:ty] [$g:expr] [$n:expr] . $($rest:tt)+) => {
+        $crate::__gindex_fold!([$t] [$g] [$n] $($rest)+)
+    };
+    ([$t:ty] [$g:expr] [$n:expr] __len__ $($rest:tt)*) => {
+        $crate::__gindex_fold!(
+            [::core::primitive::u64]
+            [$crate::path::__step(
+                $g,
+                <$t as $crate::path::TreeLayout>::LAYOUT,
+                $crate::path::PathStep::Len,
+                $n,
+            )]
+            [$n + 1]
+            $($rest)*
+        )
+    };
+    ([$t:ty] [$g:expr] [$n:expr] __selector__ $($rest:tt)*) => {
+        $crate::__gindex_fold!(
+            [::core::primitive::u8]
+            [$crate::path::__step(
+                $g,
+                <$t as $crate::path::TreeLayout>::LAYOUT,
+                $crate::path::PathStep::Selector,
+                $n,
+            )]
+            [$n + 1]
+            $($rest)*
+        )
+    };
+    ([$t:ty] [$g:expr] [$n:expr] $f:ident $($rest:tt)*) => {
+        $crate::__gindex_fold!(
+            [<$t as $crate::path::Field<{ $crate::path::field_id(::core::stringify!($f)) }>>::Type]
+            [$crate::path::__field(
+                $g,
+                <$t as $crate::path::Field<{ $crate::path::field_id(::core::stringify!($f)) }>>::GINDEX,
+                $n,
+            )]
+            [$n + 1]
+            $($rest)*
+        )
+    };
+    ([$t:ty] [$g:expr] [$n:expr] [$i:expr] $($rest:tt)*) => {
+        $crate::__gindex_fold!(
+            [<$t as $crate::path::Elements>::Element]
+            [$crate::path::__step(
+                $g,
+                $crate::path::__elements::<$t>(),
+                $crate::path::PathStep::Index(($i) as ::core::primitive::u64),
+                $n,
+            )]
+            [$n + 1]
+            $($rest)*
+        )
+    };
+}
+
+macro_rules! basic_layout {
+    ($($t:ty),*) => {$(
+        impl TreeLayout for $t {
+            const LAYOUT: &'static Layout = &Layout::Basic {
+                size: core::mem::size_of::<$t>() as u8,
+            };
+        }
+    )*};
+}
+
+basic_layout!(u8, u16, u32, u64, u128);
+
+impl TreeLayout for bool {
+    const LAYOUT: &'static Layout = BOOLEAN;
+}
+
+/// `[T; N]` is `Vector[T, N]`.
+impl<T: TreeLayout, const N: usize> TreeLayout for [T; N] {
+    const LAYOUT: &'static Layout = &Layout::Vector {
+        elem: T::LAYOUT,
+        length: N as u64,
+    };
+}
+
+impl<T, const N: usize> Elements for [T; N] {
+    type Element = T;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_for_is_ceil_log2() {
+        let cases = [
+            (0, 0),
+            (1, 0),
+            (2, 1),
+            (3, 2),
+            (4, 2),
+            (5, 3),
+            (1 << 40, 40),
+        ];
+        for (n, depth) in cases {
+            assert_eq!(depth_for(n), depth, "{n}");
+        }
+        assert_eq!(depth_for((1 << 40) + 1), 41);
+        assert_eq!(depth_for(u128::MAX), 128);
+    }
+
+    #[test]
+    fn paths_parse_step_by_step() {
+        let steps: Result<alloc::vec::Vec<_>, _> =
+            parse_path("validators[5].effective_balance").collect();
+        assert_eq!(
+            steps.unwrap(),
+            [
+                PathStep::Field("validators"),
+                PathStep::Index(5),
+                PathStep::Field("effective_balance"),
+            ]
+        );
+        let steps: Result<alloc::vec::Vec<_>, _> = parse_path("[3].__len__.__selector__").collect();
+        assert_eq!(
+            steps.unwrap(),
+            [PathStep::Index(3), PathStep::Len, PathStep::Selector]
+        );
+        for (bad, position, offset) in [
+            (".a", 0, 0),
+            ("a..b", 1, 2),
+            ("a[", 1, 2),
+            ("a[]", 1, 2),
+            ("a[1x]", 1, 3),
+            ("a b", 1, 1),
+            ("a[18446744073709551616]", 1, 2),
+        ] {
+            let err = parse_path(bad).find_map(Result::err).unwrap();
+            assert_eq!(
+                (err.position, err.kind),
+                (position, PathErrorKind::Syntax { offset }),
+                "{bad}"
+            );
+        }
+        assert_eq!(parse_path("").count(), 0);
+    }
+
+    #[test]
+    fn vectors_of_basic_values_index_their_chunks() {
+        // `Vector[uint16, 20]`: 16 per chunk, 2 chunks.
+        let layout = Layout::Vector {
+            elem: <u16 as TreeLayout>::LAYOUT,
+            length: 20,
+        };
+        assert_eq!(layout.gindex(&[PathStep::Index(15)]).unwrap().get(), 2);
+        assert_eq!(layout.gindex(&[PathStep::Index(16)]).unwrap().get(), 3);
+        // A bitlist of 600 bits: 3 chunks (depth 2) below the data root.
+        let bits = Layout::Bitlist { limit: 600 };
+        assert_eq!(
+            bits.gindex(&[PathStep::Index(599)]).unwrap().get(),
+            2 * 4 + 2
+        );
+        assert_eq!(bits.gindex(&[PathStep::Len]).unwrap().get(), 3);
+    }
+}

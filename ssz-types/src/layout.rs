@@ -1,0 +1,125 @@
+//! [`TreeLayout`] and [`Elements`] for this crate's types: what a path
+//! step means in each (see `peam_ssz_core::path`).
+
+use crate::{
+    Bitlist, Bitvector, ByteList, ByteVector, FixedBytes, List, ProgressiveBitlist,
+    ProgressiveByteList, ProgressiveList, Vector, U256,
+};
+use peam_ssz_core::path::{Elements, Layout, TreeLayout, UINT8};
+use peam_ssz_core::Length;
+
+/// The progressive types here follow consensus-specs v1.6.1, whose
+/// `merkleize_progressive` puts the recursion on the left.
+const RECURSION_LEFT: bool = true;
+
+impl<T: TreeLayout, N: Length> TreeLayout for List<T, N> {
+    const LAYOUT: &'static Layout = &Layout::List {
+        elem: T::LAYOUT,
+        limit: N::USIZE as u64,
+    };
+}
+
+impl<T, N> Elements for List<T, N> {
+    type Element = T;
+}
+
+impl<T: TreeLayout, N: Length> TreeLayout for Vector<T, N> {
+    const LAYOUT: &'static Layout = &Layout::Vector {
+        elem: T::LAYOUT,
+        length: N::USIZE as u64,
+    };
+}
+
+impl<T, N> Elements for Vector<T, N> {
+    type Element = T;
+}
+
+impl<N: Length> TreeLayout for ByteList<N> {
+    const LAYOUT: &'static Layout = &Layout::List {
+        elem: UINT8,
+        limit: N::USIZE as u64,
+    };
+}
+
+impl<N> Elements for ByteList<N> {
+    type Element = u8;
+}
+
+impl<N: Length> TreeLayout for ByteVector<N> {
+    const LAYOUT: &'static Layout = &Layout::Vector {
+        elem: UINT8,
+        length: N::USIZE as u64,
+    };
+}
+
+impl<N> Elements for ByteVector<N> {
+    type Element = u8;
+}
+
+impl<const N: usize> TreeLayout for FixedBytes<N> {
+    const LAYOUT: &'static Layout = &Layout::Vector {
+        elem: UINT8,
+        length: N as u64,
+    };
+}
+
+impl<const N: usize> Elements for FixedBytes<N> {
+    type Element = u8;
+}
+
+impl<N: Length> TreeLayout for Bitlist<N> {
+    const LAYOUT: &'static Layout = &Layout::Bitlist {
+        limit: N::USIZE as u64,
+    };
+}
+
+impl<N> Elements for Bitlist<N> {
+    type Element = bool;
+}
+
+impl<N: Length> TreeLayout for Bitvector<N> {
+    const LAYOUT: &'static Layout = &Layout::Bitvector {
+        length: N::USIZE as u64,
+    };
+}
+
+impl<N> Elements for Bitvector<N> {
+    type Element = bool;
+}
+
+impl<T: TreeLayout> TreeLayout for ProgressiveList<T> {
+    const LAYOUT: &'static Layout = &Layout::ProgressiveList {
+        elem: T::LAYOUT,
+        recursion_left: RECURSION_LEFT,
+    };
+}
+
+impl<T> Elements for ProgressiveList<T> {
+    type Element = T;
+}
+
+impl TreeLayout for ProgressiveByteList {
+    const LAYOUT: &'static Layout = &Layout::ProgressiveList {
+        elem: UINT8,
+        recursion_left: RECURSION_LEFT,
+    };
+}
+
+impl Elements for ProgressiveByteList {
+    type Element = u8;
+}
+
+impl TreeLayout for ProgressiveBitlist {
+    const LAYOUT: &'static Layout = &Layout::ProgressiveBitlist {
+        recursion_left: RECURSION_LEFT,
+    };
+}
+
+impl Elements for ProgressiveBitlist {
+    type Element = bool;
+}
+
+/// `uint256`: a basic type of 32 bytes.
+impl TreeLayout for U256 {
+    const LAYOUT: &'static Layout = &Layout::Basic { size: 32 };
+}
