@@ -10,6 +10,7 @@
 //! field that may be left out: a container field of type `Option<T>`
 //! always takes an offset and at least one byte.
 
+use crate::path::{field_id, Elements, Field, Layout, TreeLayout, VariantLayout};
 use crate::proof::{Gindex, ProofError};
 use crate::{DecodeError, DecodeErrorKind, Root, Ssz, TreeHash};
 use alloc::boxed::Box;
@@ -69,6 +70,21 @@ macro_rules! pointer {
                     T::tree_hash_leaves(core::slice::from_ref(&**value), leaf);
                 }
             }
+        }
+
+        /// The tree of the value pointed to.
+        impl<T: TreeLayout> TreeLayout for $ptr<T> {
+            const LAYOUT: &'static Layout = T::LAYOUT;
+        }
+
+        impl<T: Elements> Elements for $ptr<T> {
+            type Element = T::Element;
+        }
+
+        impl<T: Field<ID>, const ID: u64> Field<ID> for $ptr<T> {
+            type Type = T::Type;
+            const NAME: &'static str = T::NAME;
+            const GINDEX: Gindex = T::GINDEX;
         }
     )*};
 }
@@ -137,6 +153,34 @@ impl<T: TreeHash + Send> TreeHash for Option<T> {
             _ => Err(ProofError::NoSuchNode { gindex }),
         }
     }
+}
+
+/// `Union[None, T]`: the variants `None` (selector 0) and `Some`
+/// (selector 1), whose value a path reaches as `Some`.
+impl<T: TreeLayout> TreeLayout for Option<T> {
+    const LAYOUT: &'static Layout = &Layout::Union {
+        variants: &[
+            VariantLayout {
+                name: "None",
+                selector: 0,
+                layout: None,
+            },
+            VariantLayout {
+                name: "Some",
+                selector: 1,
+                layout: Some(T::LAYOUT),
+            },
+        ],
+    };
+}
+
+impl<T> Field<{ field_id("Some") }> for Option<T> {
+    type Type = T;
+    const NAME: &'static str = "Some";
+    const GINDEX: Gindex = match Gindex::new(2) {
+        Some(g) => g,
+        None => Gindex::ROOT,
+    };
 }
 
 #[cfg(test)]
@@ -210,5 +254,20 @@ mod tests {
             <[Option<u8>; 2]>::from_ssz(&values.to_ssz()).unwrap(),
             values
         );
+    }
+
+    #[test]
+    fn paths_through_pointers_and_options() {
+        use crate::path::gindex_of_str;
+        type T = Option<Arc<[Box<[u64; 8]>; 4]>>;
+        // `Some` is node 2; the vector of 4 composite elements is 2 deep;
+        // element 3's vector of 8 u64 (2 chunks) is 1 deep, u64 5 in chunk 1:
+        // 1, then 0 (Some), 11 (element 3), 1 (chunk 1).
+        let g = gindex_of_str::<T>("Some[3][5]").unwrap();
+        assert_eq!(g, Gindex::new(0b1_0111).unwrap());
+        assert_eq!(gindex_of_str::<T>("__selector__").unwrap().get(), 3);
+        assert!(gindex_of_str::<T>("None").is_err());
+        const G: Gindex = crate::gindex!(T, Some[3][5]);
+        assert_eq!(G, g);
     }
 }
