@@ -14,13 +14,20 @@
 //! - the proof we generate for `leaf_index` has the given leaf and the
 //!   given branch, byte for byte.
 //!
+//! Then random walks from the root down to the leaves check that every
+//! node on the way is the hash of its two children (and that below a leaf
+//! there is nothing), so that `tree_node` is consistent across the whole
+//! depth of real beacon states and blocks, not only at the spec's indices.
+//!
 //! The run fails on a type with no Rust type, a fork with proof cases but
 //! no module, a fork that should have a runner's cases but has none, and
 //! any case directory not run or file not read.
 //!
 //! Prints `proofs/<preset>/<fork>/<runner>: P passed, F failed`.
 
-use peam_ssz_types::proof::{is_valid_merkle_branch, prove, Gindex};
+use peam_ssz_types::hash::hash_pair;
+use peam_ssz_types::proof::{is_valid_merkle_branch, prove, Gindex, ProofError};
+use peam_ssz_types::{TreeHash, ZERO_HASHES};
 use spec_tests::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
 use spec_tests::harness::{case_label, decode_hex, file_name, subdirs, vectors_dir, Case, Run};
 use std::collections::BTreeMap;
@@ -103,7 +110,60 @@ fn check<T: Container>(case: &Case) -> Result<(), String> {
         return Err(case.error(format!("our branch differs from the given one at node {i}")));
     }
     ours.verify(&root)
-        .map_err(|e| case.error(format!("our proof does not verify: {e}")))
+        .map_err(|e| case.error(format!("our proof does not verify: {e}")))?;
+    walks(&value, proof.leaf_index, 16).map_err(|e| case.error(e))
+}
+
+/// `count` random walks from the root to a leaf of `value`: each node is
+/// the hash of its children, a leaf has no children, and a proof of each
+/// node met verifies. The walks mostly avoid zero subtrees (the padding of
+/// lists), so that they reach list elements and their fields.
+fn walks<T: TreeHash>(value: &T, seed: u64, count: usize) -> Result<(), String> {
+    let mut state = seed | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let root = value.hash_tree_root();
+    let is_zero = |node: &[u8; 32]| ZERO_HASHES.contains(node);
+    for _ in 0..count {
+        let mut g = Gindex::ROOT;
+        let mut node = value
+            .tree_node(g)
+            .map_err(|e| format!("tree_node of the root: {e}"))?;
+        while let (Some(left), Some(right)) = (g.child(false), g.child(true)) {
+            match (value.tree_node(left), value.tree_node(right)) {
+                (Ok(l), Ok(r)) => {
+                    if hash_pair(&l, &r) != node {
+                        return Err(format!("node {g} is not the hash of its children"));
+                    }
+                    let go_right = match (is_zero(&l), is_zero(&r)) {
+                        (true, false) => next() % 16 != 0,
+                        (false, true) => next() % 16 == 0,
+                        _ => next() & 1 == 1,
+                    };
+                    (g, node) = if go_right { (right, r) } else { (left, l) };
+                }
+                (Err(ProofError::NoSuchNode { .. }), Err(ProofError::NoSuchNode { .. })) => break,
+                (l, r) => {
+                    return Err(format!(
+                        "the children of {g} disagree on existing: {l:?}, {r:?}"
+                    ))
+                }
+            }
+            if g.depth().is_multiple_of(8) {
+                prove(value, g)
+                    .and_then(|p| p.verify(&root))
+                    .map_err(|e| format!("proof of {g}: {e}"))?;
+            }
+        }
+        if g.depth() < 2 {
+            return Err(format!("a walk stopped at {g}, near the root"));
+        }
+    }
+    Ok(())
 }
 
 /// Type name -> the check of its cases, for one fork and preset.

@@ -664,7 +664,13 @@ mod tests {
 
     #[test]
     fn merkle_node_matches_a_full_tree() {
-        for (n, depth) in [(0, 0), (1, 0), (1, 3), (3, 2), (5, 3), (8, 3), (9, 5)] {
+        // Under Miri (about 0.1 s a hash), the smallest trees.
+        let cases: &[(usize, u32)] = if cfg!(miri) {
+            &[(0, 0), (1, 0), (3, 2)]
+        } else {
+            &[(0, 0), (1, 0), (1, 3), (3, 2), (5, 3), (8, 3), (9, 5)]
+        };
+        for &(n, depth) in cases {
             let c = chunks(n);
             let tree = Tree::binary(&c, 1 << depth);
             assert_eq!(tree.root(), merkleize(&c, 1 << depth));
@@ -697,10 +703,15 @@ mod tests {
     #[test]
     fn progressive_node_matches_the_definition_in_both_orders() {
         for recursion_left in [true, false] {
-            for n in [0, 1, 2, 5, 6, 21, 22, 30] {
+            let (sizes, depth): (&[usize], u32) = if cfg!(miri) {
+                (&[0, 1, 2, 6], 4)
+            } else {
+                (&[0, 1, 2, 5, 6, 21, 22, 30], 9)
+            };
+            for &n in sizes {
                 let c = chunks(n);
                 let tree = Tree::progressive(&c, 1, recursion_left);
-                for gi in all_indices(9) {
+                for gi in all_indices(depth) {
                     let ours = progressive_node(
                         gi,
                         recursion_left,
@@ -742,7 +753,13 @@ mod tests {
     fn single_proofs_verify_and_tampering_fails() {
         let value = Chunks(chunks(11));
         let root = value.hash_tree_root();
-        for gi in all_indices(4) {
+        // Under Miri, a leaf, an inner node and the root.
+        let indices: Vec<Gindex> = if cfg!(miri) {
+            vec![g(1), g(6), g(27)]
+        } else {
+            all_indices(4).collect()
+        };
+        for gi in indices {
             let proof = prove(&value, gi).unwrap();
             assert_eq!(proof.branch.len(), gi.depth() as usize);
             assert_eq!(proof.verify(&root), Ok(()));
@@ -799,7 +816,11 @@ mod tests {
     fn multiproofs_verify_and_malformed_ones_are_refused() {
         let value = Chunks(chunks(13));
         let root = value.hash_tree_root();
-        let sets: [&[u128]; 5] = [&[1], &[16, 31], &[9, 14], &[2, 13, 28, 29], &[17, 5, 24]];
+        let sets: &[&[u128]] = if cfg!(miri) {
+            &[&[1], &[9, 14]]
+        } else {
+            &[&[1], &[16, 31], &[9, 14], &[2, 13, 28, 29], &[17, 5, 24]]
+        };
         for set in sets {
             let indices: Vec<Gindex> = set.iter().map(|&v| g(v)).collect();
             let proof = prove_multi(&value, &indices).unwrap();
