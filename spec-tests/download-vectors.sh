@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Puts the SSZ part of the consensus-spec-tests v1.6.1 release under
 # spec-tests/vectors/tests/ (general/*/ssz_generic, mainnet/*/ssz_static,
-# minimal/*/ssz_static), where the spec-tests runners look for it.
+# minimal/*/ssz_static), where the spec-tests runners look for it, and the
+# Merkle proof cases (<preset>/*/light_client/single_merkle_proof and
+# <preset>/*/merkle_proof/single_merkle_proof).
 #
 # Run `download-vectors.sh --help` for the options.
 set -euo pipefail
@@ -9,6 +11,11 @@ set -euo pipefail
 VERSION="v1.6.1"
 RELEASE_URL="https://github.com/ethereum/consensus-specs/releases/download/${VERSION}"
 ARCHIVES=(general mainnet minimal)
+# The Merkle proof cases, offline: the light_client/single_merkle_proof and
+# merkle_proof/single_merkle_proof suites of both presets, whole, in one
+# archive. Online they come from the mainnet and minimal release archives,
+# where they live (see pattern_for).
+PROOF_ARCHIVE="proofs"
 
 usage() {
     cat <<EOF
@@ -17,9 +24,13 @@ Usage: download-vectors.sh [--force] [ARCHIVE_DIR]
 Puts the SSZ test vectors of consensus-specs ${VERSION} (the ssz_generic and
 ssz_static suites) under spec-tests/vectors/tests/.
 
+Also puts the Merkle proof cases there (the light_client/single_merkle_proof
+and merkle_proof/single_merkle_proof suites of both presets).
+
 Source of the three release archives (general.tar.gz, mainnet.tar.gz,
 minimal.tar.gz), first that applies:
-  ARCHIVE_DIR                a local directory holding them (offline)
+  ARCHIVE_DIR                a local directory holding them, and
+                             ${PROOF_ARCHIVE}.tar.gz with the proof cases (offline)
   \$SSZ_VECTOR_ARCHIVES       the same, from the environment
   otherwise                  downloaded from
                              ${RELEASE_URL}/
@@ -66,12 +77,18 @@ dest="${script_dir}/vectors"
 marker="${dest}/.source"
 
 # Only the SSZ suites are unpacked: the release archives hold every other
-# test runner too.
+# test runner too. Downloaded preset archives also give their proof cases;
+# offline, those come from ${PROOF_ARCHIVE}.tar.gz instead.
 pattern_for() {
     case "$1" in
         general) echo "tests/general/*/ssz_generic" ;;
         *) echo "tests/$1/*/ssz_static" ;;
     esac
+}
+
+proof_patterns_for() {
+    echo "tests/$1/*/light_client/single_merkle_proof"
+    echo "tests/$1/*/merkle_proof/single_merkle_proof"
 }
 
 if [[ -n "$source_dir" ]]; then
@@ -80,7 +97,7 @@ if [[ -n "$source_dir" ]]; then
         exit 1
     fi
     source_dir="$(cd "$source_dir" && pwd)"
-    for name in "${ARCHIVES[@]}"; do
+    for name in "${ARCHIVES[@]}" "$PROOF_ARCHIVE"; do
         if [[ ! -f "${source_dir}/${name}.tar.gz" ]]; then
             echo "download-vectors.sh: ${source_dir}/${name}.tar.gz is missing" >&2
             exit 1
@@ -88,7 +105,7 @@ if [[ -n "$source_dir" ]]; then
     done
     # The checksums make a changed archive count as another source.
     source_id="${VERSION} local ${source_dir}"
-    for name in "${ARCHIVES[@]}"; do
+    for name in "${ARCHIVES[@]}" "$PROOF_ARCHIVE"; do
         sum="$(sha256sum "${source_dir}/${name}.tar.gz" | cut -d' ' -f1)"
         source_id+=$'\n'"${name}.tar.gz ${sum}"
     done
@@ -127,11 +144,21 @@ for name in "${ARCHIVES[@]}"; do
         fetch "${RELEASE_URL}/${name}.tar.gz" "$archive"
     fi
     echo "unpacking the SSZ suites of ${name}.tar.gz"
-    tar xzf "$archive" -C "$staging" --wildcards "$(pattern_for "$name")"
+    patterns=("$(pattern_for "$name")")
+    if [[ -z "$source_dir" && "$name" != general ]]; then
+        mapfile -t -O 1 patterns < <(proof_patterns_for "$name")
+    fi
+    tar xzf "$archive" -C "$staging" --wildcards "${patterns[@]}"
     if [[ -z "$source_dir" ]]; then
         rm -f "$archive"
     fi
 done
+
+if [[ -n "$source_dir" ]]; then
+    echo "unpacking the Merkle proof cases of ${PROOF_ARCHIVE}.tar.gz"
+    tar xzf "${source_dir}/${PROOF_ARCHIVE}.tar.gz" -C "$staging" --wildcards \
+        $(proof_patterns_for mainnet) $(proof_patterns_for minimal)
+fi
 
 if [[ ! -d "${staging}/tests/general" ]]; then
     echo "download-vectors.sh: the archives hold no tests/general tree" >&2

@@ -76,8 +76,8 @@ pub fn try_vectors_dir() -> Result<PathBuf, String> {
         Err(format!(
             "the consensus-spec test vectors are missing: {} ({origin}) holds no tests/ \
              directory. Run `spec-tests/download-vectors.sh` (online) or \
-             `spec-tests/download-vectors.sh DIR` (DIR holding general.tar.gz, mainnet.tar.gz \
-             and minimal.tar.gz), or set {VECTORS_ENV} to a directory holding tests/",
+             `spec-tests/download-vectors.sh DIR` (DIR holding general.tar.gz, mainnet.tar.gz, \
+             minimal.tar.gz and proofs.tar.gz), or set {VECTORS_ENV} to a directory holding tests/",
             dir.display()
         ))
     }

@@ -616,6 +616,207 @@ pub fn transparent_packed_leaves<'a, W, T: TreeHash + 'a>(
     as_inner_slice(values, inner).and_then(T::__packed_leaves)
 }
 
+// ------------------------------------------------------------ tree nodes
+//
+// `TreeHash::tree_node` of the types of this workspace and of derived
+// containers and unions: where the chunks of each type come from, handed
+// to the navigation of `crate::proof`.
+
+use crate::proof::{merkle_node, mix_in_node, progressive_node};
+use crate::{Gindex, ProofError};
+
+/// Elements of `T` per chunk: packed basic values share a chunk, a
+/// composite value is one chunk (its root).
+#[inline]
+const fn per_chunk<T: TreeHash>() -> usize {
+    if T::IS_BASIC {
+        crate::BYTES_PER_CHUNK / T::LEAF_SIZE
+    } else {
+        1
+    }
+}
+
+/// Chunks that `count` elements of `T` fill.
+#[inline]
+fn chunks_of<T: TreeHash>(count: usize) -> usize {
+    count
+        .saturating_mul(T::LEAF_SIZE)
+        .div_ceil(crate::BYTES_PER_CHUNK)
+}
+
+/// `merkleize` of the chunks `start..end` of `values`, hashed through the
+/// same batch path as the whole: the leaves of those elements only.
+#[inline]
+fn elements_range_root<T: TreeHash>(values: &[T], start: usize, end: usize) -> Root {
+    let per = per_chunk::<T>();
+    let s = start.saturating_mul(per).min(values.len());
+    let e = end.saturating_mul(per).min(values.len());
+    leaves_root(&values[s..e], 0)
+}
+
+/// The node `rest` below chunk `i` of `values`: the element's own node for
+/// a composite element; nothing below a chunk of packed basic values.
+#[inline]
+fn element_node<T: TreeHash>(values: &[T], i: usize, rest: Gindex) -> Result<Root, ProofError> {
+    match values.get(i) {
+        Some(value) if !T::IS_BASIC => value.tree_node(rest),
+        _ => Err(ProofError::NoSuchNode { gindex: rest }),
+    }
+}
+
+/// `merkleize(leaves(values), limit)`'s node `gindex`, `limit` in elements.
+fn elements_node<T: TreeHash>(
+    values: &[T],
+    limit: usize,
+    gindex: Gindex,
+) -> Result<Root, ProofError> {
+    let chunks = chunks_of::<T>(values.len());
+    let depth = crate::merkle::depth_for(chunks_of::<T>(limit).max(chunks));
+    merkle_node(
+        gindex,
+        depth,
+        chunks,
+        |s, e| elements_range_root(values, s, e),
+        |i, rest| element_node(values, i, rest),
+    )
+}
+
+/// The chunk of `mix_in_length`: the length as a `uint256`.
+#[inline]
+fn length_chunk(length: usize) -> Root {
+    let mut chunk = [0u8; 32];
+    chunk[..8].copy_from_slice(&(length as u64).to_le_bytes());
+    chunk
+}
+
+/// `tree_node` of a vector of `values` (`Vector[T, N]`, `[T; N]`, the bytes
+/// of a `ByteVector` or a `Bitvector`).
+pub fn vector_node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, ProofError> {
+    elements_node(values, values.len(), gindex)
+}
+
+/// `tree_node` of a list of `values` with room for `limit` of them, whose
+/// length mix-in is `length` (the element count, or the bit count of a
+/// bitlist held as bytes).
+pub fn list_node<T: TreeHash>(
+    values: &[T],
+    limit: usize,
+    length: usize,
+    gindex: Gindex,
+) -> Result<Root, ProofError> {
+    mix_in_node(gindex, &length_chunk(length), |g| {
+        elements_node(values, limit, g)
+    })
+}
+
+/// `tree_node` of a progressive list of `values` (or the bytes of a
+/// progressive bitlist or byte list), whose length mix-in is `length`;
+/// `recursion_left` picks the edition's order (see
+/// [`progressive_node`]).
+pub fn progressive_list_node<T: TreeHash>(
+    values: &[T],
+    length: usize,
+    recursion_left: bool,
+    gindex: Gindex,
+) -> Result<Root, ProofError> {
+    mix_in_node(gindex, &length_chunk(length), |g| {
+        progressive_node(
+            g,
+            recursion_left,
+            chunks_of::<T>(values.len()),
+            |s, e| elements_range_root(values, s, e),
+            |i, rest| element_node(values, i, rest),
+        )
+    })
+}
+
+/// Field roots gathered on the stack for a container's subtree.
+const STACK_FIELD_ROOTS: usize = 64;
+
+/// `merkleize` of the roots `field_root(start..end)`.
+fn fields_range_root(start: usize, end: usize, field_root: &impl Fn(usize) -> Root) -> Root {
+    let count = end - start;
+    if count <= STACK_FIELD_ROOTS {
+        let mut roots = [[0u8; 32]; STACK_FIELD_ROOTS];
+        for (slot, i) in roots.iter_mut().zip(start..end) {
+            *slot = field_root(i);
+        }
+        crate::merkle::merkleize(&roots[..count], 0)
+    } else {
+        let roots: Vec<Root> = (start..end).map(field_root).collect();
+        crate::merkle::merkleize(&roots, 0)
+    }
+}
+
+/// `tree_node` of a container of `field_count` fields: `field_root(i)` is
+/// the root of field `i`, `field_node(i, rest)` its node `rest`. Only the
+/// fields under the node asked for are hashed.
+pub fn container_node(
+    gindex: Gindex,
+    field_count: usize,
+    field_root: impl Fn(usize) -> Root,
+    field_node: impl Fn(usize, Gindex) -> Result<Root, ProofError>,
+) -> Result<Root, ProofError> {
+    merkle_node(
+        gindex,
+        crate::merkle::depth_for(field_count),
+        field_count,
+        |s, e| fields_range_root(s, e, &field_root),
+        field_node,
+    )
+}
+
+/// `tree_node` of a progressive container (EIP-7495) with `slot_count`
+/// entries of `active_fields` (packed into `active_fields`):
+/// `slot_root(i)` is the root of the field at slot `i`, or the zero chunk
+/// for an inactive slot, `slot_node(i, rest)` its node `rest` (none for an
+/// inactive slot).
+pub fn progressive_container_node(
+    gindex: Gindex,
+    active_fields: &Root,
+    slot_count: usize,
+    recursion_left: bool,
+    slot_root: impl Fn(usize) -> Root,
+    slot_node: impl Fn(usize, Gindex) -> Result<Root, ProofError>,
+) -> Result<Root, ProofError> {
+    mix_in_node(gindex, active_fields, |g| {
+        progressive_node(
+            g,
+            recursion_left,
+            slot_count,
+            |s, e| fields_range_root(s, e, &slot_root),
+            slot_node,
+        )
+    })
+}
+
+/// `tree_node` of a union whose value has selector `selector`: `value_node`
+/// answers the value's nodes (`None` is the zero chunk, with nothing below).
+pub fn union_node(
+    gindex: Gindex,
+    selector: u8,
+    value_node: impl FnOnce(Gindex) -> Result<Root, ProofError>,
+) -> Result<Root, ProofError> {
+    let mut chunk = [0u8; 32];
+    chunk[0] = selector;
+    mix_in_node(gindex, &chunk, value_node)
+}
+
+/// The node `gindex` of a value that is one zero chunk (a union's `None`).
+pub fn zero_chunk_node(gindex: Gindex) -> Result<Root, ProofError> {
+    if gindex == Gindex::ROOT {
+        Ok([0u8; 32])
+    } else {
+        Err(ProofError::NoSuchNode { gindex })
+    }
+}
+
+/// The error for a field slot that does not exist (never reached: the
+/// navigation asks only for slots below the count it is given).
+pub fn no_such_node(gindex: Gindex) -> Result<Root, ProofError> {
+    Err(ProofError::NoSuchNode { gindex })
+}
+
 #[cfg(test)]
 mod transparent_tests {
     use super::as_inner_slice;

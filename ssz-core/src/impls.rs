@@ -313,6 +313,13 @@ impl<T: TreeHash, const N: usize> TreeHash for [T; N] {
             crate::__private::vector_root(self)
         }
     }
+
+    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
+        if gindex == crate::Gindex::ROOT {
+            return Ok(self.hash_tree_root());
+        }
+        crate::__private::vector_node(self, gindex)
+    }
 }
 
 /// Builds an array element by element, stopping at the first error, without

@@ -84,6 +84,7 @@ fn container(
         })
         .collect();
     let root = quote!([::core::primitive::u8; 32]);
+    let node = container_node(krate, fields, active_fields);
     match active_fields {
         None => {
             let n = Literal::usize_unsuffixed(fields.len());
@@ -116,6 +117,8 @@ fn container(
                         },
                     );
                 }
+
+                #node
             }
         }
         Some(active) => {
@@ -138,7 +141,89 @@ fn container(
                         &[#(#packed),*],
                     )
                 }
+
+                #node
             }
+        }
+    }
+}
+
+/// `tree_node` of a container: the root, or the node found by the runtime
+/// crate's navigation, which asks for the roots of the fields under the
+/// node (by index) and hands an index below a field to that field's own
+/// `tree_node`. A progressive container's slots follow `active_fields`: an
+/// inactive slot is a zero chunk with nothing below it.
+fn container_node(
+    krate: &syn::Path,
+    fields: &[ContainerField],
+    active_fields: Option<&[bool]>,
+) -> TokenStream {
+    let tree_hash = quote!(#krate::TreeHash);
+    let root = quote!([::core::primitive::u8; 32]);
+    let result = quote!(::core::result::Result<#root, #krate::ProofError>);
+    // The slot of each field among the leaves.
+    let slots: Vec<usize> = match active_fields {
+        None => (0..fields.len()).collect(),
+        Some(active) => active
+            .iter()
+            .enumerate()
+            .filter(|(_, on)| **on)
+            .map(|(i, _)| i)
+            .collect(),
+    };
+    let slot_lits: Vec<Literal> = slots
+        .iter()
+        .map(|&i| Literal::usize_unsuffixed(i))
+        .collect();
+    let field_roots = fields.iter().map(|f| {
+        let (ty, ident) = (f.ty, f.ident);
+        quote_spanned!(ty.span()=> <#ty as #tree_hash>::hash_tree_root(&self.#ident))
+    });
+    let field_nodes = fields.iter().map(|f| {
+        let (ty, ident) = (f.ty, f.ident);
+        quote_spanned!(ty.span()=> <#ty as #tree_hash>::tree_node(&self.#ident, __rest))
+    });
+    let root_fn = quote! {
+        |__slot: ::core::primitive::usize| -> #root {
+            match __slot {
+                #(#slot_lits => #field_roots,)*
+                _ => [0u8; 32],
+            }
+        }
+    };
+    let node_fn = quote! {
+        |__slot: ::core::primitive::usize, __rest: #krate::Gindex| -> #result {
+            match __slot {
+                #(#slot_lits => #field_nodes,)*
+                _ => #krate::__private::no_such_node(__rest),
+            }
+        }
+    };
+    let call = match active_fields {
+        None => {
+            let n = Literal::usize_unsuffixed(fields.len());
+            quote!(#krate::__private::container_node(__gindex, #n, #root_fn, #node_fn))
+        }
+        Some(active) => {
+            let n = Literal::usize_unsuffixed(active.len());
+            let packed = pack_bits(active).into_iter().map(Literal::u8_unsuffixed);
+            // v1.6.1 progressive merkleization: the recursion on the left.
+            quote!(#krate::__private::progressive_container_node(
+                __gindex,
+                &[#(#packed),*],
+                #n,
+                true,
+                #root_fn,
+                #node_fn,
+            ))
+        }
+    };
+    quote! {
+        fn tree_node(&self, __gindex: #krate::Gindex) -> #result {
+            if __gindex == #krate::Gindex::ROOT {
+                return ::core::result::Result::Ok(<Self as #tree_hash>::hash_tree_root(self));
+            }
+            #call
         }
     }
 }
@@ -185,6 +270,14 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
         {
             #krate::__private::transparent_packed_leaves(__values, |__v: &Self| &__v.#member)
         }
+
+        #[inline]
+        fn tree_node(
+            &self,
+            __gindex: #krate::Gindex,
+        ) -> ::core::result::Result<[::core::primitive::u8; 32], #krate::ProofError> {
+            <#ty as #tree_hash>::tree_node(&self.#member, __gindex)
+        }
     }
 }
 
@@ -227,12 +320,44 @@ fn union(
             },
         }
     });
+    let node_arms = variants.iter().map(|variant| {
+        let ident = variant.ident;
+        let selector = Literal::u8_suffixed(variant.selector);
+        match variant.ty {
+            None => quote! {
+                Self::#ident => #krate::__private::union_node(
+                    __gindex,
+                    #selector,
+                    #krate::__private::zero_chunk_node,
+                ),
+            },
+            Some(ty) => quote! {
+                Self::#ident(__value) => #krate::__private::union_node(
+                    __gindex,
+                    #selector,
+                    |__g: #krate::Gindex| <#ty as #tree_hash>::tree_node(__value, __g),
+                ),
+            },
+        }
+    });
     let body = quote! {
         #[inline]
         fn hash_tree_root(&self) -> [::core::primitive::u8; 32] {
             #fn_check
             match self {
                 #(#arms)*
+            }
+        }
+
+        fn tree_node(
+            &self,
+            __gindex: #krate::Gindex,
+        ) -> ::core::result::Result<[::core::primitive::u8; 32], #krate::ProofError> {
+            if __gindex == #krate::Gindex::ROOT {
+                return ::core::result::Result::Ok(<Self as #tree_hash>::hash_tree_root(self));
+            }
+            match self {
+                #(#node_arms)*
             }
         }
     };

@@ -423,6 +423,15 @@ impl<N: Length> TreeHash for Bitlist<N> {
             self.len,
         )
     }
+
+    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
+        if gindex == crate::Gindex::ROOT {
+            return Ok(self.hash_tree_root());
+        }
+        // The bits packed as bytes (`N / 8` of them at most); the length
+        // mix-in counts bits.
+        crate::__private::list_node(&self.bytes, N::USIZE.div_ceil(8), self.len, gindex)
+    }
 }
 
 impl<N: Length> Bitvector<N> {
@@ -621,6 +630,13 @@ impl<N: Length> TreeHash for Bitvector<N> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
         merkleize_packed(&self.bytes, N::USIZE.div_ceil(256))
+    }
+
+    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
+        if gindex == crate::Gindex::ROOT {
+            return Ok(self.hash_tree_root());
+        }
+        crate::__private::vector_node(&self.bytes, gindex)
     }
 }
 

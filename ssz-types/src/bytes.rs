@@ -371,6 +371,13 @@ impl<N: Length> TreeHash for ByteList<N> {
         let limit = N::USIZE.div_ceil(BYTES_PER_CHUNK);
         mix_in_length(&merkleize_packed(&self.inner, limit), self.inner.len())
     }
+
+    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
+        if gindex == crate::Gindex::ROOT {
+            return Ok(self.hash_tree_root());
+        }
+        crate::__private::list_node(&self.inner, N::USIZE, self.inner.len(), gindex)
+    }
 }
 
 // -------------------------------------------------------------- ByteVector
@@ -516,6 +523,13 @@ impl<N: Length> TreeHash for ByteVector<N> {
     fn hash_tree_root(&self) -> Root {
         merkleize_packed(&self.inner, N::USIZE.div_ceil(BYTES_PER_CHUNK))
     }
+
+    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
+        if gindex == crate::Gindex::ROOT {
+            return Ok(self.hash_tree_root());
+        }
+        crate::__private::vector_node(&self.inner, gindex)
+    }
 }
 
 // ----------------------------------------------------- ProgressiveByteList
@@ -598,6 +612,14 @@ impl TreeHash for ProgressiveByteList {
     #[inline]
     fn hash_tree_root(&self) -> Root {
         mix_in_length(&merkleize_progressive_packed(&self.inner), self.inner.len())
+    }
+
+    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
+        if gindex == crate::Gindex::ROOT {
+            return Ok(self.hash_tree_root());
+        }
+        // v1.6.1 progressive merkleization: the recursion on the left.
+        crate::__private::progressive_list_node(&self.inner, self.inner.len(), true, gindex)
     }
 }
 
@@ -819,6 +841,13 @@ impl<const N: usize> TreeHash for FixedBytes<N> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
         self.leaf()
+    }
+
+    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
+        if gindex == crate::Gindex::ROOT {
+            return Ok(self.hash_tree_root());
+        }
+        crate::__private::vector_node(&self.0, gindex)
     }
 
     fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {

@@ -66,6 +66,143 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Merkle proofs
+//!
+//! Any node of any value's tree can be proven: [`proof::prove`] gives the
+//! node (`leaf`) and its `branch` (the siblings from the leaf up, as the
+//! spec's vectors list them), [`proof::prove_multi`] the nodes of several
+//! indices with the helper nodes of `merkle-proofs.md`, and the
+//! verification functions need only the root. Indices are generalized
+//! indices ([`Gindex`]): 1 is the root, `2i` and `2i + 1` the children of
+//! `i`. A proof hashes only the subtrees it needs: a proof into a list
+//! whose limit is 2^40 allocates for the elements present, never for the
+//! limit. Every node is asked of the value through
+//! [`TreeHash::tree_node`], so a type that keeps its tree answers from it.
+//!
+//! A blob sidecar's `kzg_commitment_inclusion_proof` (deneb
+//! p2p-interface.md): the commitment's branch in the block body, through
+//! the `blob_kzg_commitments` list and its length mix-in, 17 levels deep.
+//!
+//! ```
+//! use peam_ssz_types::proof::{is_valid_merkle_branch, prove, Gindex};
+//! use peam_ssz_types::{Bytes32, Bytes48, Bytes96, List, TreeHash, Ssz, U};
+//!
+//! // The deneb body's 12 fields; those before the commitments stand in as
+//! // roots (only their count and position shape the tree).
+//! #[derive(Ssz, TreeHash, Default)]
+//! struct BeaconBlockBody {
+//!     randao_reveal: Bytes96,
+//!     eth1_data: Bytes32,
+//!     graffiti: Bytes32,
+//!     proposer_slashings: Bytes32,
+//!     attester_slashings: Bytes32,
+//!     attestations: Bytes32,
+//!     deposits: Bytes32,
+//!     voluntary_exits: Bytes32,
+//!     sync_aggregate: Bytes32,
+//!     execution_payload: Bytes32,
+//!     bls_to_execution_changes: Bytes32,
+//!     blob_kzg_commitments: List<Bytes48, U<4096>>,
+//! }
+//!
+//! let commitments: Vec<Bytes48> = (0..6u8).map(|i| Bytes48::new([i; 48])).collect();
+//! let body = BeaconBlockBody {
+//!     blob_kzg_commitments: List::try_from(commitments)?,
+//!     ..Default::default()
+//! };
+//!
+//! // get_generalized_index(BeaconBlockBody, 'blob_kzg_commitments', 4):
+//! // field 11 of 16 leaves, then the list's data (left of the length),
+//! // then element 4 of 4096.
+//! let field = Gindex::at(4, 11).unwrap();
+//! let data = Gindex::at(1, 0).unwrap();
+//! let element = Gindex::at(12, 4).unwrap();
+//! let gindex = field.concat(data).and_then(|g| g.concat(element)).unwrap();
+//! assert_eq!(gindex.depth(), 17); // KZG_COMMITMENT_INCLUSION_PROOF_DEPTH
+//!
+//! let proof = prove(&body, gindex)?;
+//! let kzg_commitment_inclusion_proof = proof.branch; // 17 roots
+//!
+//! // The receiver's check (verify_blob_sidecar_inclusion_proof), without
+//! // the body: the commitment's root, the branch and the header's body_root.
+//! let body_root = body.hash_tree_root();
+//! assert!(is_valid_merkle_branch(
+//!     &body.blob_kzg_commitments[4].hash_tree_root(),
+//!     &kzg_commitment_inclusion_proof,
+//!     17,
+//!     gindex.position(), // get_subtree_index(gindex)
+//!     &body_root,
+//! ));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A light-client finality branch (altair light-client/sync-protocol.md):
+//! the root of the state's `finalized_checkpoint`, generalized index 105.
+//!
+//! ```
+//! use peam_ssz_types::proof::{is_valid_merkle_branch, prove, Gindex, ProofError};
+//! use peam_ssz_types::{Bytes32, Ssz, TreeHash};
+//!
+//! #[derive(Ssz, TreeHash, Default)]
+//! struct Checkpoint {
+//!     epoch: u64,
+//!     root: Bytes32,
+//! }
+//!
+//! // The altair state's 24 fields; all but the finalized checkpoint stand
+//! // in as roots.
+//! #[derive(Ssz, TreeHash, Default)]
+//! struct BeaconState {
+//!     genesis_time: u64,
+//!     genesis_validators_root: Bytes32,
+//!     slot: u64,
+//!     fork: Bytes32,
+//!     latest_block_header: Bytes32,
+//!     block_roots: Bytes32,
+//!     state_roots: Bytes32,
+//!     historical_roots: Bytes32,
+//!     eth1_data: Bytes32,
+//!     eth1_data_votes: Bytes32,
+//!     eth1_deposit_index: u64,
+//!     validators: Bytes32,
+//!     balances: Bytes32,
+//!     randao_mixes: Bytes32,
+//!     slashings: Bytes32,
+//!     previous_epoch_participation: Bytes32,
+//!     current_epoch_participation: Bytes32,
+//!     justification_bits: Bytes32,
+//!     previous_justified_checkpoint: Checkpoint,
+//!     current_justified_checkpoint: Checkpoint,
+//!     finalized_checkpoint: Checkpoint,
+//!     inactivity_scores: Bytes32,
+//!     current_sync_committee: Bytes32,
+//!     next_sync_committee: Bytes32,
+//! }
+//!
+//! let state = BeaconState {
+//!     slot: 6400,
+//!     finalized_checkpoint: Checkpoint { epoch: 199, root: Bytes32::new([0x42; 32]) },
+//!     ..Default::default()
+//! };
+//!
+//! // Field 20 of 32 leaves, then field 1 (`root`) of the checkpoint.
+//! let gindex = Gindex::at(5, 20).unwrap().concat(Gindex::at(1, 1).unwrap()).unwrap();
+//! assert_eq!(gindex.get(), 105); // FINALIZED_ROOT_GINDEX
+//!
+//! let proof = prove(&state, gindex)?;
+//! assert_eq!(proof.leaf, [0x42; 32]);
+//! let finality_branch = proof.branch; // 6 roots
+//!
+//! // The light client holds the attested header's state_root only.
+//! let state_root = state.hash_tree_root();
+//! assert!(is_valid_merkle_branch(&[0x42; 32], &finality_branch, 6, 41, &state_root));
+//!
+//! // Below a basic value there is no node: an error, not a panic.
+//! let below = gindex.concat(Gindex::at(1, 0).unwrap()).unwrap();
+//! assert_eq!(prove(&state, below), Err(ProofError::NoSuchNode { gindex: below }));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Types
 //!
 //! | SSZ | Rust |

@@ -318,6 +318,13 @@ impl<T: TreeHash, N: Length> TreeHash for List<T, N> {
     fn hash_tree_root(&self) -> Root {
         crate::__private::list_root(&self.inner, N::USIZE)
     }
+
+    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
+        if gindex == crate::Gindex::ROOT {
+            return Ok(self.hash_tree_root());
+        }
+        crate::__private::list_node(&self.inner, N::USIZE, self.inner.len(), gindex)
+    }
 }
 
 #[cfg(feature = "serde")]

@@ -231,6 +231,14 @@ impl<T: TreeHash> TreeHash for ProgressiveList<T> {
     fn hash_tree_root(&self) -> Root {
         crate::__private::progressive_list_root(&self.inner)
     }
+
+    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
+        if gindex == crate::Gindex::ROOT {
+            return Ok(self.hash_tree_root());
+        }
+        // v1.6.1 progressive merkleization: the recursion on the left.
+        crate::__private::progressive_list_node(&self.inner, self.inner.len(), true, gindex)
+    }
 }
 
 #[cfg(feature = "serde")]
@@ -414,6 +422,15 @@ impl TreeHash for ProgressiveBitlist {
     #[inline]
     fn hash_tree_root(&self) -> Root {
         mix_in_length(&merkleize_progressive_packed(&self.bytes), self.len)
+    }
+
+    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
+        if gindex == crate::Gindex::ROOT {
+            return Ok(self.hash_tree_root());
+        }
+        // The bits packed as bytes; the length mix-in counts bits. v1.6.1
+        // progressive merkleization: the recursion on the left.
+        crate::__private::progressive_list_node(&self.bytes, self.len, true, gindex)
     }
 }
 

@@ -257,6 +257,13 @@ impl<T: TreeHash, N: Length> TreeHash for Vector<T, N> {
     fn hash_tree_root(&self) -> Root {
         crate::__private::vector_root(&self.inner)
     }
+
+    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
+        if gindex == crate::Gindex::ROOT {
+            return Ok(self.hash_tree_root());
+        }
+        crate::__private::vector_node(&self.inner, gindex)
+    }
 }
 
 #[cfg(feature = "serde")]
