@@ -172,6 +172,7 @@ mod bytes;
 mod error;
 mod hex;
 mod list;
+mod persistent;
 mod progressive;
 #[cfg(feature = "serde")]
 mod serde_support;
@@ -188,6 +189,7 @@ pub use bytes::{
 pub use error::{BoundError, IndexError, LengthError};
 pub use hex::HexError;
 pub use list::List;
+pub use persistent::{PersistentList, PersistentVector};
 pub use progressive::{ProgressiveBitlist, ProgressiveList};
 pub use uint::{ParseU256Error, U256OverflowError, U256};
 pub use vector::Vector;
