@@ -169,6 +169,7 @@ pub use peam_ssz_derive::{Ssz, TreeHash};
 
 mod bitfield;
 mod bytes;
+mod cached;
 mod error;
 mod hex;
 mod list;
@@ -186,6 +187,7 @@ pub use bytes::{
     ByteList, ByteVector, Bytes20, Bytes32, Bytes4, Bytes48, Bytes8, Bytes96, FixedBytes,
     ProgressiveByteList,
 };
+pub use cached::Cached;
 pub use error::{BoundError, IndexError, LengthError};
 pub use hex::HexError;
 pub use list::List;
