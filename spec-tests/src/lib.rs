@@ -12,6 +12,8 @@
 //!   against them too.
 
 pub mod beacon;
+// The fork files are compiled twice on purpose: once per instantiation.
+#[allow(clippy::duplicate_mod)]
 pub mod beacon_cached;
 pub mod generic;
 pub mod harness;
