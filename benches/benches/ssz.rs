@@ -6,17 +6,16 @@
 //! against ours (and its decoder against our bytes); a disagreement aborts the
 //! run with a message naming the fixture and the implementation.
 //!
-//! Run: `cargo bench -p benches`; then `cargo run -p benches --bin report`
-//! prints the table.
+//! Run: `cargo bench -p benches` (`PEAM_BENCH_ONLY=incremental cargo bench
+//! -p benches -- incremental/` for that group alone); then `cargo run -p
+//! benches --bin report` prints the table.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use benches::{ours, peers, random_u64s, random_validators, HeaderData, Rng};
 use criterion::measurement::WallTime;
-use criterion::{
-    criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode, Throughput,
-};
+use criterion::{criterion_group, BenchmarkGroup, Criterion, SamplingMode, Throughput};
 
 type Group<'a> = BenchmarkGroup<'a, WallTime>;
 
@@ -608,5 +607,352 @@ fn parallel(c: &mut Criterion) {
 #[cfg(not(feature = "parallel"))]
 fn parallel(_: &mut Criterion) {}
 
-criterion_group!(benches, sha256, basics, header, lists, validators, beacon, parallel);
-criterion_main!(benches);
+/// `incremental/`: re-rooting after changes, ours (`PersistentList`, the
+/// cached fulu state) against milhouse 0.9, in the same run. Every row
+/// mutates, then roots; both sides start from the same values and are
+/// checked to give the same roots before and after the same changes.
+///
+/// milhouse hashes its subtrees with `rayon::join` on every core; ours run
+/// on one thread unless the `parallel` feature is on.
+/// (`cargo bench -p benches -- incremental/`).
+fn incremental(c: &mut Criterion) {
+    use benches::incremental as inc;
+    use peam_ssz_types::TreeHash;
+    use tree_hash::TreeHash as _;
+
+    const N: usize = 1_000_000;
+    let data = random_validators(N, 21);
+    let values = random_u64s(N, 22);
+    let mut vals = inc::validators(&data);
+    let mut mvals = inc::milhouse_validators(&data);
+    let mut bals = inc::balances(&values);
+    let mut mbals = inc::milhouse_balances(&values);
+    drop(values);
+    let same = |what: &str, a: [u8; 32], b: [u8; 32]| {
+        assert!(a == b, "incremental/{what}: peam and milhouse roots differ");
+    };
+    same(
+        "validators",
+        vals.hash_tree_root(),
+        mvals.tree_hash_root().0,
+    );
+    same("balances", bals.hash_tree_root(), mbals.tree_hash_root().0);
+
+    // Spread, seeded indices: the same for both.
+    let indices = |k: usize, seed: u64| -> Vec<usize> {
+        let mut rng = Rng::new(seed);
+        (0..k).map(|_| rng.below(N as u64) as usize).collect()
+    };
+    let mut tick = 0u64;
+
+    for (k, row) in [
+        (1, "change_1"),
+        (100, "change_100"),
+        (10_000, "change_10000"),
+        (N, "change_all"),
+    ] {
+        let idx = if k == N {
+            (0..N).collect()
+        } else {
+            indices(k, k as u64)
+        };
+        let mut g = c.benchmark_group(format!("incremental/validators_1m/{row}"));
+        if k >= 10_000 {
+            Size::Large
+        } else {
+            Size::Medium
+        }
+        .configure(&mut g);
+        g.throughput(Throughput::Elements(k as u64));
+        g.bench_function("peam", |b| {
+            b.iter(|| {
+                tick += 1;
+                if k == N {
+                    vals.update_all(|_, v| v.effective_balance = tick);
+                } else {
+                    for &i in &idx {
+                        vals.update(i, |v| v.effective_balance = tick);
+                    }
+                }
+                vals.hash_tree_root()
+            })
+        });
+        g.bench_function("milhouse", |b| {
+            b.iter(|| {
+                tick += 1;
+                for &i in &idx {
+                    if let Some(v) = mvals.get_mut(i) {
+                        v.effective_balance = tick;
+                    }
+                }
+                mvals.apply_updates().expect("milhouse applies its updates");
+                mvals.tree_hash_root().0
+            })
+        });
+        g.finish();
+        // The same last change on both sides, then the same root.
+        tick += 1;
+        for &i in &idx {
+            vals.update(i, |v| v.effective_balance = tick);
+            mvals.get_mut(i).expect("in range").effective_balance = tick;
+        }
+        mvals.apply_updates().expect("milhouse applies its updates");
+        same(row, vals.hash_tree_root(), mvals.tree_hash_root().0);
+
+        let mut g = c.benchmark_group(format!("incremental/balances_1m/{row}"));
+        if k >= 10_000 {
+            Size::Large
+        } else {
+            Size::Medium
+        }
+        .configure(&mut g);
+        g.throughput(Throughput::Elements(k as u64));
+        g.bench_function("peam", |b| {
+            b.iter(|| {
+                tick += 1;
+                if k == N {
+                    bals.update_all(|_, v| *v = tick);
+                } else {
+                    for &i in &idx {
+                        bals.update(i, |v| *v = tick);
+                    }
+                }
+                bals.hash_tree_root()
+            })
+        });
+        g.bench_function("milhouse", |b| {
+            b.iter(|| {
+                tick += 1;
+                for &i in &idx {
+                    if let Some(v) = mbals.get_mut(i) {
+                        *v = tick;
+                    }
+                }
+                mbals.apply_updates().expect("milhouse applies its updates");
+                mbals.tree_hash_root().0
+            })
+        });
+        g.finish();
+        tick += 1;
+        for &i in &idx {
+            bals.update(i, |v| *v = tick);
+            *mbals.get_mut(i).expect("in range") = tick;
+        }
+        mbals.apply_updates().expect("milhouse applies its updates");
+        same(row, bals.hash_tree_root(), mbals.tree_hash_root().0);
+    }
+
+    // A block's work: clone, change 1%, re-root (the original stays).
+    let pct = indices(N / 100, 7);
+    for (name, validators) in [("validators_1m", true), ("balances_1m", false)] {
+        let mut g = c.benchmark_group(format!("incremental/{name}/clone_change_1pct"));
+        Size::Large.configure(&mut g);
+        g.throughput(Throughput::Elements((N / 100) as u64));
+        if validators {
+            g.bench_function("peam", |b| {
+                b.iter_with_large_drop(|| {
+                    let mut next = vals.clone();
+                    for &i in &pct {
+                        next.update(i, |v| v.exit_epoch = 5);
+                    }
+                    let root = next.hash_tree_root();
+                    (next, root)
+                })
+            });
+            g.bench_function("milhouse", |b| {
+                b.iter_with_large_drop(|| {
+                    let mut next = mvals.clone();
+                    for &i in &pct {
+                        if let Some(v) = next.get_mut(i) {
+                            v.exit_epoch = 5;
+                        }
+                    }
+                    next.apply_updates().expect("milhouse applies its updates");
+                    let root = next.tree_hash_root().0;
+                    (next, root)
+                })
+            });
+        } else {
+            g.bench_function("peam", |b| {
+                b.iter_with_large_drop(|| {
+                    let mut next = bals.clone();
+                    for &i in &pct {
+                        next.update(i, |v| *v += 1);
+                    }
+                    let root = next.hash_tree_root();
+                    (next, root)
+                })
+            });
+            g.bench_function("milhouse", |b| {
+                b.iter_with_large_drop(|| {
+                    let mut next = mbals.clone();
+                    for &i in &pct {
+                        if let Some(v) = next.get_mut(i) {
+                            *v += 1;
+                        }
+                    }
+                    next.apply_updates().expect("milhouse applies its updates");
+                    let root = next.tree_hash_root().0;
+                    (next, root)
+                })
+            });
+        }
+        g.finish();
+    }
+
+    // An epoch's work: every balance and 1% of the validators, re-root.
+    {
+        let mut g = c.benchmark_group("incremental/epoch_1m/balances_all_validators_1pct");
+        Size::Large.configure(&mut g);
+        g.bench_function("peam", |b| {
+            b.iter(|| {
+                tick += 1;
+                bals.update_all(|_, v| *v = v.wrapping_add(tick));
+                for &i in &pct {
+                    vals.update(i, |v| v.activation_epoch = tick);
+                }
+                (bals.hash_tree_root(), vals.hash_tree_root())
+            })
+        });
+        g.bench_function("milhouse", |b| {
+            b.iter(|| {
+                tick += 1;
+                for i in 0..N {
+                    if let Some(v) = mbals.get_mut(i) {
+                        *v = v.wrapping_add(tick);
+                    }
+                }
+                for &i in &pct {
+                    if let Some(v) = mvals.get_mut(i) {
+                        v.activation_epoch = tick;
+                    }
+                }
+                mbals.apply_updates().expect("milhouse applies its updates");
+                mvals.apply_updates().expect("milhouse applies its updates");
+                (mbals.tree_hash_root().0, mvals.tree_hash_root().0)
+            })
+        });
+        g.finish();
+    }
+
+    // From scratch: a fresh persistent list (no tree yet) against today's
+    // `List` of the same values.
+    {
+        let plain = ours::validators(&data);
+        let mut g = c.benchmark_group("incremental/validators_1m/from_scratch");
+        Size::Large.configure(&mut g);
+        g.bench_function("peam_persistent", |b| {
+            b.iter_batched(
+                || inc::validators(&data),
+                |fresh| fresh.hash_tree_root(),
+                criterion::BatchSize::PerIteration,
+            )
+        });
+        g.bench_function("peam_list", |b| b.iter(|| plain.hash_tree_root()));
+        g.finish();
+    }
+    drop((vals, mvals, bals, mbals));
+
+    // A full state: clone, a block-like update, re-root. No milhouse state
+    // exists in the same run: the peer row is today's plain state (a deep
+    // clone and a root from scratch).
+    let plain = ours::beacon_state(&data, 10);
+    drop(data);
+    let cached = inc::cached_state(&plain);
+    assert!(
+        cached.hash_tree_root() == plain.hash_tree_root(),
+        "incremental/beacon_state_1m: cached and plain roots differ"
+    );
+    let bal_idx = indices(N / 100, 8);
+    let part_idx = indices(N / 10, 9);
+    macro_rules! block_update {
+        ($state:expr, $set_bal:expr, $set_part:expr) => {{
+            let s = &mut $state;
+            s.slot += 1;
+            s.latest_block_header.slot += 1;
+            s.latest_block_header.proposer_index = s.slot % N as u64;
+            s.latest_block_header.parent_root = [s.slot as u8; 32].into();
+            for &i in &bal_idx {
+                $set_bal(s, i);
+            }
+            for &i in &part_idx {
+                $set_part(s, i);
+            }
+        }};
+    }
+    let mut g = c.benchmark_group("incremental/beacon_state_1m/clone_block_reroot");
+    Size::Large.configure(&mut g);
+    g.bench_function("peam_cached", |b| {
+        b.iter_with_large_drop(|| {
+            let mut next = cached.clone();
+            block_update!(
+                next,
+                |s: &mut inc::CachedState, i| {
+                    s.balances.update(i, |v| *v += 1);
+                },
+                |s: &mut inc::CachedState, i| {
+                    s.current_epoch_participation.update(i, |v| *v |= 1);
+                }
+            );
+            let root = next.hash_tree_root();
+            (next, root)
+        })
+    });
+    g.bench_function("peam_plain", |b| {
+        b.iter_with_large_drop(|| {
+            let mut next = plain.clone();
+            block_update!(
+                next,
+                |s: &mut ours::State, i| s.balances[i] += 1,
+                |s: &mut ours::State, i| s.current_epoch_participation[i] |= 1
+            );
+            let root = next.hash_tree_root();
+            (next, root)
+        })
+    });
+    g.finish();
+    let (mut a, mut p) = (cached.clone(), plain.clone());
+    block_update!(
+        a,
+        |s: &mut inc::CachedState, i| {
+            s.balances.update(i, |v| *v += 1);
+        },
+        |s: &mut inc::CachedState, i| {
+            s.current_epoch_participation.update(i, |v| *v |= 1);
+        }
+    );
+    block_update!(
+        p,
+        |s: &mut ours::State, i| s.balances[i] += 1,
+        |s: &mut ours::State, i| s.current_epoch_participation[i] |= 1
+    );
+    assert!(
+        a.hash_tree_root() == p.hash_tree_root(),
+        "incremental/beacon_state_1m: roots differ after the block"
+    );
+}
+
+criterion_group!(
+    benches,
+    sha256,
+    basics,
+    header,
+    lists,
+    validators,
+    beacon,
+    parallel,
+    incremental
+);
+criterion_group!(incremental_only, incremental);
+
+/// `criterion_main!`, except that `PEAM_BENCH_ONLY=incremental` runs the
+/// `incremental/` group alone: the other groups build and check their
+/// fixtures before criterion's name filter applies.
+fn main() {
+    if std::env::var("PEAM_BENCH_ONLY").is_ok_and(|g| g == "incremental") {
+        incremental_only();
+    } else {
+        benches();
+    }
+    Criterion::default().configure_from_args().final_summary();
+}

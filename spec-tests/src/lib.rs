@@ -7,7 +7,13 @@
 //!   case to its check (`tests/ssz_generic.rs` runs them all).
 //! - [`beacon`] holds the beacon containers of every fork, for both presets
 //!   (`tests/ssz_static.rs` runs the `ssz_static` suite against them).
+//! - [`beacon_cached`] compiles the same containers with the persistent,
+//!   cached `List` and `Vector`, and `tests/ssz_static.rs` runs the suite
+//!   against them too.
 
 pub mod beacon;
+// The fork files are compiled twice on purpose: once per instantiation.
+#[allow(clippy::duplicate_mod)]
+pub mod beacon_cached;
 pub mod generic;
 pub mod harness;

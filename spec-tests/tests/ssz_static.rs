@@ -14,8 +14,13 @@
 //! cases but no module, and any case directory not run or file not read.
 //!
 //! Prints `ssz_static/<preset>/<fork>: P passed, F failed` per fork.
+//!
+//! The same cases run a second time against `spec_tests::beacon_cached`
+//! (the same containers with the persistent, cached `List` and `Vector`),
+//! printing `ssz_static[cached]/<preset>/<fork>: P passed, F failed`.
 
 use spec_tests::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
+use spec_tests::beacon_cached;
 use spec_tests::harness::{case_label, check_valid, file_name, subdirs, vectors_dir, Case, Run};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -40,9 +45,12 @@ impl ContainerVisitor for Table {
     }
 }
 
-fn table<P: Preset>(fork: &str) -> Option<Table> {
+/// `visit_fork_containers` of one instantiation of the containers.
+type Visit = fn(&str, &mut Table) -> bool;
+
+fn table(fork: &str, visit: Visit) -> Option<Table> {
     let mut table = Table::default();
-    beacon::visit_fork_containers::<P, _>(fork, &mut table).then_some(table)
+    visit(fork, &mut table).then_some(table)
 }
 
 /// The case directories under a type directory: `<suite>/<case>`.
@@ -54,7 +62,9 @@ fn cases_of(type_dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(cases)
 }
 
-fn run_preset<P: Preset>() {
+/// Runs every case of the preset `P` against the containers that `visit`
+/// lists; `label` names the instantiation in the printed groups.
+fn run_preset<P: Preset>(label: &str, visit: Visit) {
     let preset_dir = vectors_dir().join("tests").join(P::NAME);
     let mut run = Run::new();
     if !preset_dir.is_dir() {
@@ -73,10 +83,10 @@ fn run_preset<P: Preset>() {
     }
 
     for fork in FORKS {
-        let group = format!("ssz_static/{}/{fork}", P::NAME);
+        let group = format!("{label}/{}/{fork}", P::NAME);
         let dir = preset_dir.join(fork).join("ssz_static");
         run.expect_tree(&dir);
-        let Some(Table(table)) = table::<P>(fork) else {
+        let Some(Table(table)) = table(fork, visit) else {
             run.fail(format!("{group}: no table for fork {fork}"));
             continue;
         };
@@ -128,10 +138,32 @@ fn run_preset<P: Preset>() {
 
 #[test]
 fn ssz_static_mainnet() {
-    run_preset::<Mainnet>();
+    run_preset::<Mainnet>(
+        "ssz_static",
+        beacon::visit_fork_containers::<Mainnet, Table>,
+    );
 }
 
 #[test]
 fn ssz_static_minimal() {
-    run_preset::<Minimal>();
+    run_preset::<Minimal>(
+        "ssz_static",
+        beacon::visit_fork_containers::<Minimal, Table>,
+    );
+}
+
+#[test]
+fn ssz_static_cached_mainnet() {
+    run_preset::<Mainnet>(
+        "ssz_static[cached]",
+        beacon_cached::visit_fork_containers::<Mainnet, Table>,
+    );
+}
+
+#[test]
+fn ssz_static_cached_minimal() {
+    run_preset::<Minimal>(
+        "ssz_static[cached]",
+        beacon_cached::visit_fork_containers::<Minimal, Table>,
+    );
 }

@@ -1066,6 +1066,21 @@ fn render_fork(
         ssz.push("TreeHash".to_owned());
     }
     let beacon: Vec<String> = uses.beacon.iter().map(|s| s.to_string()).collect();
+    // `List` and `Vector` come through `super::collections`, so that the
+    // same files also instantiate with the persistent, cached collections
+    // (`spec_tests::beacon_cached`).
+    let collections: Vec<String> = ssz
+        .iter()
+        .filter(|s| *s == "List" || *s == "Vector")
+        .cloned()
+        .collect();
+    ssz.retain(|s| s != "List" && s != "Vector");
+    write_use(
+        &mut out,
+        "",
+        "super::collections",
+        &rustfmt_sorted(collections),
+    );
     write_use(&mut out, "", "super", &rustfmt_sorted(beacon));
     write_use(&mut out, "", "peam_ssz_types", &rustfmt_sorted(ssz));
     if any_struct {

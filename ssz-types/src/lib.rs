@@ -330,10 +330,12 @@ pub use peam_ssz_derive::{Ssz, TreeHash};
 
 mod bitfield;
 mod bytes;
+mod cached;
 mod error;
 mod hex;
 mod layout;
 mod list;
+mod persistent;
 mod progressive;
 #[cfg(feature = "serde")]
 mod serde_support;
@@ -347,9 +349,11 @@ pub use bytes::{
     ByteList, ByteVector, Bytes20, Bytes32, Bytes4, Bytes48, Bytes8, Bytes96, FixedBytes,
     ProgressiveByteList,
 };
+pub use cached::Cached;
 pub use error::{BoundError, IndexError, LengthError};
 pub use hex::HexError;
 pub use list::List;
+pub use persistent::{PersistentList, PersistentVector};
 pub use progressive::{ProgressiveBitlist, ProgressiveList};
 pub use uint::{ParseU256Error, U256OverflowError, U256};
 pub use vector::Vector;

@@ -212,7 +212,50 @@ fn render(results: &BTreeMap<(String, String), Measured>) -> String {
     }
     floor_section(&mut s, results);
     parallel_section(&mut s, results);
+    incremental_section(&mut s, results);
     s
+}
+
+/// The `incremental/<fixture>/<row>` groups: ours against the row's peer
+/// (milhouse, or today's plain types where no milhouse value exists).
+fn incremental_section(s: &mut String, results: &BTreeMap<(String, String), Measured>) {
+    let mut rows = Vec::new();
+    let mut groups: Vec<&String> = results
+        .keys()
+        .map(|(g, _)| g)
+        .filter(|g| g.starts_with("incremental/"))
+        .collect();
+    groups.dedup();
+    for group in groups {
+        let get = |id: &str| results.get(&(group.clone(), id.to_string()));
+        let pairs = [
+            ("peam", "milhouse"),
+            ("peam_persistent", "peam_list"),
+            ("peam_cached", "peam_plain"),
+        ];
+        for (ours, peer) in pairs {
+            if let (Some(o), Some(p)) = (get(ours), get(peer)) {
+                rows.push(format!(
+                    "| {} | {} ({ours}) | {} ({peer}) | {:.2}x |",
+                    group.trim_start_matches("incremental/"),
+                    time(o.median_ns),
+                    time(p.median_ns),
+                    p.median_ns / o.median_ns
+                ));
+            }
+        }
+    }
+    if !rows.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nIncremental roots (`cargo bench -p benches -- incremental/`): change, then \
+             re-root. The last column is the peer's median over ours: above 1 we are faster.\n\n\
+             | row | ours | peer | peer / ours |\n| --- | ---: | ---: | ---: |"
+        );
+        for r in rows {
+            let _ = writeln!(s, "{r}");
+        }
+    }
 }
 
 /// Node hashes of `merkleize` over `leaves` chunks in a tree of `depth`

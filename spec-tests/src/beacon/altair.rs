@@ -6,8 +6,9 @@
 
 #![allow(clippy::type_complexity)]
 
+use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset, Quot};
-use peam_ssz_types::{Bitvector, List, Prod, Ssz, TreeHash, Vector, U};
+use peam_ssz_types::{Bitvector, Prod, Ssz, TreeHash, U};
 use serde::{Deserialize, Serialize};
 
 pub use super::phase0::{

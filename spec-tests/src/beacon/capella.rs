@@ -6,8 +6,9 @@
 
 #![allow(clippy::type_complexity)]
 
+use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset};
-use peam_ssz_types::{Bitvector, ByteList, ByteVector, List, Prod, Ssz, TreeHash, Vector, U, U256};
+use peam_ssz_types::{Bitvector, ByteList, ByteVector, Prod, Ssz, TreeHash, U, U256};
 use serde::{Deserialize, Serialize};
 
 pub use super::altair::{

@@ -6,8 +6,9 @@
 
 #![allow(clippy::type_complexity)]
 
+use super::collections::List;
 use super::{ContainerVisitor, Preset};
-use peam_ssz_types::{List, Ssz, TreeHash};
+use peam_ssz_types::{Ssz, TreeHash};
 use serde::{Deserialize, Serialize};
 
 pub use super::altair::{

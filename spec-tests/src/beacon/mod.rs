@@ -40,6 +40,13 @@ use serde::Serialize;
 
 pub mod preset;
 
+/// The collections the fork modules are written with: the plain `List`
+/// and `Vector` here; [`crate::beacon_cached`] compiles the same fork files
+/// with the persistent, cached ones.
+pub mod collections {
+    pub use peam_ssz_types::{List, Vector};
+}
+
 pub mod altair;
 pub mod bellatrix;
 pub mod capella;

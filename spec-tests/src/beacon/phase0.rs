@@ -6,8 +6,9 @@
 
 #![allow(clippy::type_complexity)]
 
+use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset};
-use peam_ssz_types::{Bitlist, Bitvector, FixedBytes, List, Prod, Ssz, TreeHash, Vector, U};
+use peam_ssz_types::{Bitlist, Bitvector, FixedBytes, Prod, Ssz, TreeHash, U};
 use serde::{Deserialize, Serialize};
 
 /// `BLSPubkey`: `ByteVector[48]`.

@@ -1,0 +1,521 @@
+//! Persistent, cached `List[T, N]` and `Vector[T, N]`: cheap clones that
+//! share unchanged parts, and a root that rehashes only what changed.
+//!
+//! See [`PersistentList`] and [`PersistentVector`]; the layout is described
+//! in the `tree` module.
+
+mod tree;
+
+use crate::{
+    BoundError, DecodeError, DecodeErrorKind, Gindex, Length, LengthError, ProofError, Root, Ssz,
+    TreeHash,
+};
+use alloc::vec::Vec;
+use core::fmt;
+use core::marker::PhantomData;
+use tree::Tree;
+
+/// The depth of the data tree of `limit` elements of `T`:
+/// `log2(next_pow_of_two(chunk_count))` (ssz/simple-serialize.md, v1.6.1,
+/// "Merkleization": basic elements pack `32 / size` to a chunk).
+const fn data_depth<T: TreeHash>(limit: usize) -> u32 {
+    let chunks = if T::IS_BASIC {
+        limit
+            .saturating_mul(T::LEAF_SIZE)
+            .div_ceil(crate::BYTES_PER_CHUNK)
+    } else {
+        limit
+    };
+    crate::merkle::depth_for(chunks)
+}
+
+/// Encoding shared by both types: fixed-size elements back to back,
+/// variable-size ones behind offsets (ssz/simple-serialize.md, v1.6.1,
+/// "Vectors, containers, lists").
+fn encoded_len<T: Ssz + TreeHash + Send>(tree: &Tree<T>) -> usize {
+    if T::IS_FIXED_SIZE {
+        tree.len() * T::FIXED_PART_LEN
+    } else {
+        tree.iter()
+            .map(|v| crate::BYTES_PER_LENGTH_OFFSET + v.ssz_len())
+            .sum()
+    }
+}
+
+fn write_encoding<T: Ssz + TreeHash + Send>(tree: &Tree<T>, out: &mut [u8]) {
+    if T::IS_FIXED_SIZE {
+        let mut pos = 0;
+        for block in tree.blocks() {
+            let end = pos + block.len() * T::FIXED_PART_LEN;
+            T::ssz_write_many(block, &mut out[pos..end]);
+            pos = end;
+        }
+    } else {
+        let mut offset = tree.len() * crate::BYTES_PER_LENGTH_OFFSET;
+        for (i, v) in tree.iter().enumerate() {
+            crate::__private::write_offset(out, i * crate::BYTES_PER_LENGTH_OFFSET, offset);
+            let end = offset + v.ssz_len();
+            v.ssz_write(&mut out[offset..end]);
+            offset = end;
+        }
+    }
+}
+
+macro_rules! shared_impls {
+    ($ty:ident) => {
+        impl<T: TreeHash + Send, N: Length> $ty<T, N> {
+            /// The number of elements.
+            #[inline]
+            pub fn len(&self) -> usize {
+                self.tree.len()
+            }
+
+            /// Whether there are no elements.
+            #[inline]
+            pub fn is_empty(&self) -> bool {
+                self.tree.len() == 0
+            }
+
+            /// Element `index`, if there is one.
+            #[inline]
+            pub fn get(&self, index: usize) -> Option<&T> {
+                self.tree.get(index)
+            }
+
+            /// Element `index` to change in place, if there is one. Its path
+            /// is rehashed at the next root; the block holding it is copied
+            /// first if a clone shares it.
+            #[inline]
+            pub fn get_mut(&mut self, index: usize) -> Option<&mut T>
+            where
+                T: Clone,
+            {
+                self.tree.get_mut(index)
+            }
+
+            /// Replaces element `index` with `value`; an error if there is no
+            /// such element.
+            pub fn set(&mut self, index: usize, value: T) -> Result<(), crate::IndexError>
+            where
+                T: Clone,
+            {
+                let len = self.len();
+                match self.tree.get_mut(index) {
+                    Some(slot) => {
+                        *slot = value;
+                        Ok(())
+                    }
+                    None => Err(crate::IndexError { index, len }),
+                }
+            }
+
+            /// Calls `f` on element `index` to change it, returning what `f`
+            /// returns, or `None` if there is no such element.
+            pub fn update<R>(&mut self, index: usize, f: impl FnOnce(&mut T) -> R) -> Option<R>
+            where
+                T: Clone,
+            {
+                self.tree.get_mut(index).map(f)
+            }
+
+            /// Calls `f(index, element)` on every element of `range`
+            /// (clamped to the length) to change it. Changing half the
+            /// elements or more drops the cached tree, which is rebuilt at
+            /// the next root (one pass, faster than following every path).
+            pub fn update_range(
+                &mut self,
+                range: core::ops::Range<usize>,
+                f: impl FnMut(usize, &mut T),
+            ) where
+                T: Clone,
+            {
+                self.tree.update_range(range.start, range.end, f)
+            }
+
+            /// Calls `f(index, element)` on every element.
+            pub fn update_all(&mut self, f: impl FnMut(usize, &mut T))
+            where
+                T: Clone,
+            {
+                self.tree.update_range(0, self.tree.len(), f)
+            }
+
+            /// The elements in order.
+            pub fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + '_ {
+                self.tree.iter()
+            }
+
+            /// The elements, copied into a `Vec`.
+            pub fn to_vec(&self) -> Vec<T>
+            where
+                T: Clone,
+            {
+                self.tree.iter().cloned().collect()
+            }
+
+            /// Heap bytes this value holds, counting each allocation once
+            /// even when `seen` has already been shown it (pass the same
+            /// `seen` for a value and its clones to count what they share
+            /// once). `seen` returns whether the pointer is new.
+            pub fn heap_bytes(&self, seen: &mut dyn FnMut(*const u8) -> bool) -> usize {
+                self.tree.heap_bytes(seen)
+            }
+        }
+
+        impl<T: Clone, N> Clone for $ty<T, N> {
+            fn clone(&self) -> Self {
+                $ty {
+                    tree: self.tree.clone(),
+                    _n: PhantomData,
+                }
+            }
+        }
+
+        impl<T: TreeHash + Send + PartialEq, N: Length> PartialEq for $ty<T, N> {
+            fn eq(&self, other: &Self) -> bool {
+                self.len() == other.len() && self.iter().eq(other.iter())
+            }
+        }
+
+        impl<T: TreeHash + Send + Eq, N: Length> Eq for $ty<T, N> {}
+
+        impl<T: TreeHash + Send + fmt::Debug, N: Length> fmt::Debug for $ty<T, N> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_list().entries(self.iter()).finish()
+            }
+        }
+
+        impl<'a, T: TreeHash + Send, N: Length> IntoIterator for &'a $ty<T, N> {
+            type Item = &'a T;
+            type IntoIter = alloc::boxed::Box<dyn DoubleEndedIterator<Item = &'a T> + 'a>;
+
+            fn into_iter(self) -> Self::IntoIter {
+                alloc::boxed::Box::new(self.tree.iter())
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<T: TreeHash + Send + serde::Serialize, N: Length> serde::Serialize for $ty<T, N> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.iter())
+            }
+        }
+    };
+}
+
+/// `List[T, N]` as a persistent tree: the same SSZ type as
+/// [`List<T, N>`](crate::List) (same encoding, strict decoding, root and
+/// serde), for the big fields of a beacon state that a client clones and
+/// changes a little every slot.
+///
+/// - A clone shares the elements and the cached tree; the first write to a
+///   block of elements (or a chunk of 64 cached roots) after a clone copies
+///   that block only.
+/// - [`hash_tree_root`](TreeHash::hash_tree_root) rehashes the paths of the
+///   elements changed since the last root, level by level, the dirty nodes
+///   of a level in one batch of the SIMD hasher, and caches the result.
+/// - [`tree_node`](TreeHash::tree_node) reads nodes, hence Merkle proofs,
+///   from the cached tree.
+///
+/// ```
+/// use peam_ssz_types::{List, PersistentList, Ssz, TreeHash, U};
+///
+/// let mut balances = PersistentList::<u64, U<1024>>::try_from(vec![32; 100])?;
+/// let before = balances.hash_tree_root();
+/// let mut next = balances.clone(); // shares every block
+/// *next.get_mut(7).unwrap() += 1;
+/// next.push(32)?;
+/// // Only element 7's and element 100's paths are rehashed.
+/// let mut plain = List::<u64, U<1024>>::try_from(vec![32; 101])?;
+/// plain[7] += 1;
+/// assert_eq!(next.hash_tree_root(), plain.hash_tree_root());
+/// assert_eq!(next.to_ssz(), plain.to_ssz());
+/// assert_eq!(balances.hash_tree_root(), before); // the original is untouched
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct PersistentList<T, N> {
+    tree: Tree<T>,
+    _n: PhantomData<N>,
+}
+
+shared_impls!(PersistentList);
+
+impl<T: TreeHash + Send, N: Length> PersistentList<T, N> {
+    const DEPTH: u32 = data_depth::<T>(N::USIZE);
+
+    /// An empty list.
+    pub fn new() -> Self {
+        PersistentList {
+            tree: Tree::new(),
+            _n: PhantomData,
+        }
+    }
+
+    /// The limit `N`.
+    #[inline]
+    pub const fn max_len() -> usize {
+        N::USIZE
+    }
+
+    /// The list holding `values`, if they are no more than the limit.
+    pub fn try_from_vec(values: Vec<T>) -> Result<Self, BoundError> {
+        if values.len() > N::USIZE {
+            return Err(BoundError {
+                len: values.len(),
+                max: N::USIZE,
+            });
+        }
+        Ok(PersistentList {
+            tree: Tree::from_vec(values),
+            _n: PhantomData,
+        })
+    }
+
+    /// Appends `value`, or returns an error (dropping it) if the list is
+    /// full.
+    pub fn push(&mut self, value: T) -> Result<(), BoundError>
+    where
+        T: Clone,
+    {
+        if self.len() >= N::USIZE {
+            return Err(BoundError {
+                len: self.len() + 1,
+                max: N::USIZE,
+            });
+        }
+        self.tree.push(value);
+        Ok(())
+    }
+}
+
+impl<T: TreeHash + Send, N: Length> Default for PersistentList<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: TreeHash + Send, N: Length> TryFrom<Vec<T>> for PersistentList<T, N> {
+    type Error = BoundError;
+    fn try_from(values: Vec<T>) -> Result<Self, BoundError> {
+        Self::try_from_vec(values)
+    }
+}
+
+impl<T: TreeHash + Send, N: Length> From<crate::List<T, N>> for PersistentList<T, N> {
+    fn from(list: crate::List<T, N>) -> Self {
+        PersistentList {
+            tree: Tree::from_vec(list.into_vec()),
+            _n: PhantomData,
+        }
+    }
+}
+
+impl<T: TreeHash + Send + Clone, N: Length> From<&PersistentList<T, N>> for crate::List<T, N> {
+    fn from(list: &PersistentList<T, N>) -> Self {
+        match crate::List::try_from_vec(list.to_vec()) {
+            Ok(l) => l,
+            // The persistent list keeps the same bound.
+            Err(_) => unreachable!("a PersistentList never exceeds its limit"),
+        }
+    }
+}
+
+impl<T: Ssz + TreeHash + Send, N: Length> Ssz for PersistentList<T, N> {
+    const IS_FIXED_SIZE: bool = false;
+    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
+
+    fn ssz_len(&self) -> usize {
+        encoded_len(&self.tree)
+    }
+
+    fn ssz_write(&self, out: &mut [u8]) {
+        write_encoding(&self.tree, out)
+    }
+
+    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+        let values = crate::__private::decode_elements(bytes, None, N::USIZE)?;
+        Ok(PersistentList {
+            tree: Tree::from_vec(values),
+            _n: PhantomData,
+        })
+    }
+}
+
+/// `mix_in_length(merkleize(leaves, limit), len)`, from the cache.
+impl<T: TreeHash + Send, N: Length> TreeHash for PersistentList<T, N> {
+    fn hash_tree_root(&self) -> Root {
+        crate::merkle::mix_in_length(&self.tree.data_root(Self::DEPTH), self.len())
+    }
+
+    /// 1: the root, 2: the data tree, 3: the length chunk; below 2, read
+    /// from the cached levels or, below a leaf, from the element.
+    fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
+        match gindex.get() {
+            1 => Ok(self.hash_tree_root()),
+            3 => {
+                let mut len = [0u8; 32];
+                len[..8].copy_from_slice(&(self.len() as u64).to_le_bytes());
+                Ok(len)
+            }
+            _ => match gindex.split(1) {
+                Some((top, rest)) if top.get() == 2 => {
+                    self.tree.data_node(rest, Self::DEPTH, gindex)
+                }
+                // Below the length chunk.
+                _ => Err(ProofError::NoSuchNode { gindex }),
+            },
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, T: TreeHash + Send + serde::Deserialize<'de>, N: Length> serde::Deserialize<'de>
+    for PersistentList<T, N>
+{
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let values = crate::serde_support::deserialize_seq(deserializer, None, N::USIZE)?;
+        Ok(PersistentList {
+            tree: Tree::from_vec(values),
+            _n: PhantomData,
+        })
+    }
+}
+
+/// `Vector[T, N]` as a persistent tree: the same SSZ type as
+/// [`Vector<T, N>`](crate::Vector), with the clones, updates and cached
+/// root of [`PersistentList`] (for randao mixes, block and state roots,
+/// slashings).
+///
+/// ```
+/// use peam_ssz_types::{PersistentVector, TreeHash, Vector, U};
+///
+/// let mut mixes = PersistentVector::<[u8; 32], U<64>>::default();
+/// mixes.set(5, [7; 32])?;
+/// let mut plain = Vector::<[u8; 32], U<64>>::default();
+/// plain[5] = [7; 32];
+/// assert_eq!(mixes.hash_tree_root(), plain.hash_tree_root());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct PersistentVector<T, N> {
+    tree: Tree<T>,
+    _n: PhantomData<N>,
+}
+
+shared_impls!(PersistentVector);
+
+impl<T: TreeHash + Send, N: Length> PersistentVector<T, N> {
+    const DEPTH: u32 = data_depth::<T>(N::USIZE);
+
+    /// The length `N`.
+    #[inline]
+    pub const fn vector_len() -> usize {
+        N::USIZE
+    }
+
+    /// The vector holding `values`, if there are exactly `N` of them (and
+    /// `N > 0`: `Vector[T, 0]` is an illegal type).
+    pub fn try_from_vec(values: Vec<T>) -> Result<Self, LengthError> {
+        if values.len() != N::USIZE || N::USIZE == 0 {
+            return Err(LengthError {
+                len: values.len(),
+                expected: N::USIZE,
+            });
+        }
+        Ok(PersistentVector {
+            tree: Tree::from_vec(values),
+            _n: PhantomData,
+        })
+    }
+}
+
+/// `N` default elements. `N == 0` gives an empty value, which is not an
+/// SSZ vector: it fails to encode-decode round trip, as the type is
+/// illegal.
+impl<T: TreeHash + Send + Default + Clone, N: Length> Default for PersistentVector<T, N> {
+    fn default() -> Self {
+        PersistentVector {
+            tree: Tree::from_vec(alloc::vec![T::default(); N::USIZE]),
+            _n: PhantomData,
+        }
+    }
+}
+
+impl<T: TreeHash + Send, N: Length> TryFrom<Vec<T>> for PersistentVector<T, N> {
+    type Error = LengthError;
+    fn try_from(values: Vec<T>) -> Result<Self, LengthError> {
+        Self::try_from_vec(values)
+    }
+}
+
+impl<T: TreeHash + Send, N: Length> From<crate::Vector<T, N>> for PersistentVector<T, N> {
+    fn from(vector: crate::Vector<T, N>) -> Self {
+        PersistentVector {
+            tree: Tree::from_vec(vector.into_vec()),
+            _n: PhantomData,
+        }
+    }
+}
+
+impl<T: Ssz + TreeHash + Send, N: Length> Ssz for PersistentVector<T, N> {
+    const IS_FIXED_SIZE: bool = T::IS_FIXED_SIZE;
+    const FIXED_PART_LEN: usize = if T::IS_FIXED_SIZE {
+        N::USIZE * T::FIXED_PART_LEN
+    } else {
+        crate::BYTES_PER_LENGTH_OFFSET
+    };
+
+    fn ssz_len(&self) -> usize {
+        encoded_len(&self.tree)
+    }
+
+    fn ssz_write(&self, out: &mut [u8]) {
+        write_encoding(&self.tree, out)
+    }
+
+    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+        if N::USIZE == 0 {
+            // ssz/simple-serialize.md (v1.6.1), "Illegal types".
+            return Err(DecodeError::new(DecodeErrorKind::Custom(
+                "Vector[T, 0] is an illegal SSZ type",
+            )));
+        }
+        if T::IS_FIXED_SIZE && bytes.len() != N::USIZE * T::FIXED_PART_LEN {
+            return Err(DecodeError::new(DecodeErrorKind::InvalidLength {
+                expected: N::USIZE * T::FIXED_PART_LEN,
+                got: bytes.len(),
+            }));
+        }
+        let values = crate::__private::decode_elements(bytes, Some(N::USIZE), N::USIZE)?;
+        Ok(PersistentVector {
+            tree: Tree::from_vec(values),
+            _n: PhantomData,
+        })
+    }
+}
+
+/// `merkleize(leaves)`, from the cache.
+impl<T: TreeHash + Send, N: Length> TreeHash for PersistentVector<T, N> {
+    fn hash_tree_root(&self) -> Root {
+        self.tree.data_root(Self::DEPTH)
+    }
+
+    fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
+        self.tree.data_node(gindex, Self::DEPTH, gindex)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, T: TreeHash + Send + serde::Deserialize<'de>, N: Length> serde::Deserialize<'de>
+    for PersistentVector<T, N>
+{
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let values = crate::serde_support::deserialize_seq(deserializer, Some(N::USIZE), N::USIZE)?;
+        Ok(PersistentVector {
+            tree: Tree::from_vec(values),
+            _n: PhantomData,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,445 @@
+use super::*;
+use crate::merkle::{merkleize, merkleize_packed, mix_in_length, ZERO_HASHES};
+use crate::{Bytes32, Bytes48, List, Vector, U};
+
+/// A validator-like container: two byte vectors, a boolean and five
+/// `uint64` (eight fields, as `phase0.Validator`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, crate::Ssz, crate::TreeHash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+struct Val {
+    pubkey: Bytes48,
+    credentials: Bytes32,
+    balance: u64,
+    slashed: bool,
+    a: u64,
+    b: u64,
+    c: u64,
+    d: u64,
+}
+
+/// xorshift64*: seeded, so that a failure repeats.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+trait Arbitrary: Clone {
+    fn arbitrary(rng: &mut Rng) -> Self;
+}
+
+impl Arbitrary for u64 {
+    fn arbitrary(rng: &mut Rng) -> Self {
+        rng.next()
+    }
+}
+
+impl Arbitrary for u8 {
+    fn arbitrary(rng: &mut Rng) -> Self {
+        rng.next() as u8
+    }
+}
+
+impl Arbitrary for Val {
+    fn arbitrary(rng: &mut Rng) -> Self {
+        let mut pk = [0u8; 48];
+        pk[..8].copy_from_slice(&rng.next().to_le_bytes());
+        let mut wc = [0u8; 32];
+        wc[24..].copy_from_slice(&rng.next().to_le_bytes());
+        Val {
+            pubkey: Bytes48::from(pk),
+            credentials: Bytes32::from(wc),
+            balance: rng.next(),
+            slashed: rng.next() & 1 == 1,
+            a: rng.next(),
+            b: rng.next(),
+            c: rng.next(),
+            d: rng.next(),
+        }
+    }
+}
+
+/// Random sequences of sets, updates through `get_mut`, range updates,
+/// pushes, clones and updates of clones; after every step, every live
+/// value's cached root equals the root of a plain `List` of the same
+/// elements, computed from scratch.
+fn random_ops<T, N>(seed: u64, start_len: usize, steps: usize)
+where
+    T: Arbitrary + Ssz + TreeHash + Send + PartialEq + fmt::Debug,
+    N: Length,
+{
+    let mut rng = Rng(seed);
+    let init: Vec<T> = (0..start_len).map(|_| T::arbitrary(&mut rng)).collect();
+    let mut lists: Vec<(PersistentList<T, N>, Vec<T>)> =
+        vec![(PersistentList::try_from(init.clone()).unwrap(), init)];
+    for step in 0..steps {
+        let which = rng.below(lists.len());
+        let op = rng.below(10);
+        let live = lists.len();
+        let (list, model) = &mut lists[which];
+        match op {
+            0..=2 if !model.is_empty() => {
+                let i = rng.below(model.len());
+                let v = T::arbitrary(&mut rng);
+                list.set(i, v.clone()).unwrap();
+                model[i] = v;
+            }
+            3 if !model.is_empty() => {
+                // Several updates, some to the same element.
+                for _ in 0..rng.below(20) + 1 {
+                    let i = rng.below(model.len());
+                    let v = T::arbitrary(&mut rng);
+                    *list.get_mut(i).unwrap() = v.clone();
+                    model[i] = v;
+                }
+            }
+            4 if !model.is_empty() => {
+                let a = rng.below(model.len());
+                let b = a + rng.below(model.len() - a) + 1;
+                let fresh: Vec<T> = (a..b).map(|_| T::arbitrary(&mut rng)).collect();
+                list.update_range(a..b, |i, v| *v = fresh[i - a].clone());
+                model[a..b].clone_from_slice(&fresh);
+            }
+            5 | 6 => {
+                for _ in 0..rng.below(40) + 1 {
+                    let v = T::arbitrary(&mut rng);
+                    if model.len() < N::USIZE {
+                        list.push(v.clone()).unwrap();
+                        model.push(v);
+                    } else {
+                        assert!(list.push(v).is_err());
+                    }
+                }
+            }
+            7 if live < 6 => {
+                let copy = (list.clone(), model.clone());
+                lists.push(copy);
+            }
+            8 if live > 1 => {
+                lists.swap_remove(which);
+            }
+            _ => {
+                // Root without a change (the cache answers).
+            }
+        }
+        // Not every step asks for a root, so that changes pile up.
+        if rng.below(3) != 0 || step + 1 == steps {
+            for (k, (list, model)) in lists.iter().enumerate() {
+                let plain = List::<T, N>::try_from(model.clone()).unwrap();
+                assert_eq!(
+                    list.hash_tree_root(),
+                    plain.hash_tree_root(),
+                    "seed {seed} step {step} list {k} len {}",
+                    model.len()
+                );
+                assert_eq!(list.len(), model.len());
+            }
+        }
+    }
+    for (list, model) in &lists {
+        let plain = List::<T, N>::try_from(model.clone()).unwrap();
+        assert_eq!(list.to_ssz(), plain.to_ssz());
+        assert!(list.iter().eq(model.iter()));
+    }
+}
+
+#[test]
+fn random_updates_keep_the_root_u64() {
+    for seed in 1..6 {
+        random_ops::<u64, U<1099511627776>>(seed, 0, 120);
+        random_ops::<u64, U<4096>>(seed + 10, 1500, 120);
+        random_ops::<u64, U<1500>>(seed + 20, 1400, 60);
+    }
+}
+
+#[test]
+fn random_updates_keep_the_root_u8() {
+    for seed in 1..6 {
+        random_ops::<u8, U<1099511627776>>(seed, 3, 120);
+        random_ops::<u8, U<10000>>(seed + 10, 5000, 120);
+    }
+}
+
+#[test]
+fn random_updates_keep_the_root_validators() {
+    for seed in 1..5 {
+        random_ops::<Val, U<1099511627776>>(seed, 0, 100);
+        random_ops::<Val, U<4096>>(seed + 10, 300, 100);
+        random_ops::<Val, U<300>>(seed + 20, 290, 60);
+    }
+}
+
+/// The node at `gindex` of the data tree, from the spec's merkleization
+/// of the whole list: the subtree over the chunks below the node.
+fn reference_node(chunks: &[Root], depth: u32, gindex: Gindex) -> Root {
+    let level = depth - gindex.depth();
+    let width = 1usize << level;
+    let pos = gindex.position() as usize;
+    let start = (pos * width).min(chunks.len());
+    let end = ((pos + 1) * width).min(chunks.len());
+    merkleize(&chunks[start..end], width)
+}
+
+fn packed_chunks(bytes: &[u8]) -> Vec<Root> {
+    bytes
+        .chunks(32)
+        .map(|c| {
+            let mut r = [0u8; 32];
+            r[..c.len()].copy_from_slice(c);
+            r
+        })
+        .collect()
+}
+
+#[test]
+fn tree_nodes_match_recomputation() {
+    // u64 balances: 4 per chunk; the limit's depth is 3 (32 / 4 chunks).
+    let mut rng = Rng(7);
+    let values: Vec<u64> = (0..21).map(|_| rng.next()).collect();
+    let mut list = PersistentList::<u64, U<32>>::try_from(values.clone()).unwrap();
+    let mut model = values;
+    for round in 0..3 {
+        let i = rng.below(model.len());
+        model[i] = rng.next();
+        list.set(i, model[i]).unwrap();
+        let plain = List::<u64, U<32>>::try_from(model.clone()).unwrap();
+        let bytes: Vec<u8> = model.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let chunks = packed_chunks(&bytes);
+        assert_eq!(list.tree_node(Gindex::ROOT), Ok(plain.hash_tree_root()));
+        let data = list.tree_node(Gindex::new(2).unwrap()).unwrap();
+        assert_eq!(data, merkleize_packed(&bytes, 8));
+        assert_eq!(mix_in_length(&data, model.len()), plain.hash_tree_root());
+        let mut len = [0u8; 32];
+        len[0] = 21;
+        assert_eq!(list.tree_node(Gindex::new(3).unwrap()), Ok(len));
+        for g in 1u128..16 {
+            let rel = Gindex::new(g).unwrap();
+            let abs = Gindex::new(2).unwrap().concat(rel).unwrap();
+            assert_eq!(
+                list.tree_node(abs),
+                Ok(reference_node(&chunks, 3, rel)),
+                "round {round} gindex {abs}"
+            );
+        }
+        // Inside a packed chunk, and below the length chunk.
+        let below = Gindex::new(2 * 16).unwrap();
+        assert_eq!(
+            list.tree_node(below),
+            Err(ProofError::NoSuchNode { gindex: below })
+        );
+        let below_len = Gindex::new(6).unwrap();
+        assert_eq!(
+            list.tree_node(below_len),
+            Err(ProofError::NoSuchNode { gindex: below_len })
+        );
+    }
+
+    // Validators: one chunk each, limit 2^40, so most of the tree is zero
+    // subtrees.
+    let vals: Vec<Val> = (0..37).map(|_| Val::arbitrary(&mut rng)).collect();
+    let mut list = PersistentList::<Val, U<1099511627776>>::try_from(vals.clone()).unwrap();
+    list.update(5, |v| v.balance = 1).unwrap();
+    let mut model = vals;
+    model[5].balance = 1;
+    let chunks: Vec<Root> = model.iter().map(|v| v.hash_tree_root()).collect();
+    let two = Gindex::new(2).unwrap();
+    for depth in [0u32, 1, 20, 34, 35, 38, 40] {
+        for pos in [0u128, 1, 2, 4, 9, 36] {
+            if depth < 64 && pos >= 1u128 << depth {
+                continue;
+            }
+            let rel = Gindex::at(depth, pos).unwrap();
+            let expected = if depth < 40 - 6 {
+                // At or above the node that holds all 37 leaves.
+                if pos == 0 {
+                    let mut r = merkleize(&chunks, 64);
+                    for z in &ZERO_HASHES[6..(40 - depth) as usize] {
+                        let mut m = r.to_vec();
+                        m.extend_from_slice(z);
+                        r = crate::hash::sha256(&m);
+                    }
+                    r
+                } else {
+                    ZERO_HASHES[(40 - depth) as usize]
+                }
+            } else {
+                reference_node(&chunks, 40, rel)
+            };
+            assert_eq!(
+                list.tree_node(two.concat(rel).unwrap()),
+                Ok(expected),
+                "depth {depth} pos {pos}"
+            );
+        }
+    }
+    // Below a leaf: the element's own tree answers.
+    let leaf = two.concat(Gindex::at(40, 5).unwrap()).unwrap();
+    assert_eq!(list.tree_node(leaf), Ok(model[5].hash_tree_root()));
+    let in_element = leaf.concat(Gindex::new(2).unwrap()).unwrap();
+    assert_eq!(
+        list.tree_node(in_element),
+        model[5]
+            .tree_node(Gindex::new(2).unwrap())
+            .map_err(|_| ProofError::NoSuchNode { gindex: in_element })
+    );
+    // Below the padding after the last element: nothing.
+    let past = two
+        .concat(Gindex::at(40, 37).unwrap())
+        .unwrap()
+        .concat(Gindex::new(2).unwrap())
+        .unwrap();
+    assert_eq!(
+        list.tree_node(past),
+        Err(ProofError::NoSuchNode { gindex: past })
+    );
+}
+
+#[test]
+fn vector_nodes_and_roots() {
+    let mut rng = Rng(3);
+    let values: Vec<[u8; 32]> = (0..100)
+        .map(|_| {
+            let mut r = [0u8; 32];
+            r[..8].copy_from_slice(&rng.next().to_le_bytes());
+            r
+        })
+        .collect();
+    let mut v = PersistentVector::<[u8; 32], U<100>>::try_from(values.clone()).unwrap();
+    let mut plain = Vector::<[u8; 32], U<100>>::try_from(values).unwrap();
+    assert_eq!(v.hash_tree_root(), plain.hash_tree_root());
+    for _ in 0..20 {
+        let i = rng.below(100);
+        let mut r = [0u8; 32];
+        r[0] = rng.next() as u8;
+        v.set(i, r).unwrap();
+        plain[i] = r;
+        assert_eq!(v.hash_tree_root(), plain.hash_tree_root());
+    }
+    let chunks: Vec<Root> = plain.to_vec();
+    for g in 1u128..256 {
+        let g = Gindex::new(g).unwrap();
+        assert_eq!(v.tree_node(g), Ok(reference_node(&chunks, 7, g)), "{g}");
+    }
+    assert_eq!(v.to_ssz(), plain.to_ssz());
+    assert!(v.set(100, [0; 32]).is_err());
+    assert!(PersistentVector::<u8, U<3>>::try_from(vec![1, 2]).is_err());
+    // Basic elements: 100 u16 in 7 chunks.
+    let mut b = PersistentVector::<u16, U<100>>::default();
+    let mut pb = Vector::<u16, U<100>>::default();
+    b.update_range(10..60, |i, x| *x = i as u16);
+    for i in 10..60 {
+        pb[i] = i as u16;
+    }
+    assert_eq!(b.hash_tree_root(), pb.hash_tree_root());
+    b.update_all(|i, x| *x = (i * 3) as u16);
+    for i in 0..100 {
+        pb[i] = (i * 3) as u16;
+    }
+    assert_eq!(b.hash_tree_root(), pb.hash_tree_root());
+}
+
+#[test]
+fn encoding_and_decoding_match_the_plain_types() {
+    type Inner = List<u8, U<4>>;
+    let inner = vec![
+        Inner::try_from(vec![1, 2]).unwrap(),
+        Inner::new(),
+        Inner::try_from(vec![3]).unwrap(),
+    ];
+    let l = PersistentList::<Inner, U<3>>::try_from(inner.clone()).unwrap();
+    let plain = List::<Inner, U<3>>::try_from(inner).unwrap();
+    let bytes = plain.to_ssz();
+    assert_eq!(l.to_ssz(), bytes);
+    assert_eq!(PersistentList::<Inner, U<3>>::from_ssz(&bytes).unwrap(), l);
+    assert_eq!(l.hash_tree_root(), plain.hash_tree_root());
+    // The same errors as the plain list, at the same place.
+    for bad in [
+        &[16u8, 0, 0, 0, 16, 0, 0, 0, 16, 0, 0, 0, 16, 0, 0, 0][..],
+        &[5, 0, 0, 0, 1],
+        &[8, 0, 0, 0, 7, 0, 0, 0, 1],
+        &[8, 0, 0, 0, 8, 0, 0, 0, 1, 2, 3, 4, 5],
+    ] {
+        let a = PersistentList::<Inner, U<3>>::from_ssz(bad).unwrap_err();
+        let b = List::<Inner, U<3>>::from_ssz(bad).unwrap_err();
+        assert_eq!(a.to_string(), b.to_string());
+    }
+    let a = PersistentList::<u16, U<2>>::from_ssz(&[1, 0, 2, 0, 3, 0]).unwrap_err();
+    assert_eq!(
+        *a.kind(),
+        DecodeErrorKind::TooManyElements { len: 3, max: 2 }
+    );
+    let a = PersistentVector::<u32, U<2>>::from_ssz(&[0; 12]).unwrap_err();
+    assert_eq!(
+        *a.kind(),
+        DecodeErrorKind::InvalidLength {
+            expected: 8,
+            got: 12
+        }
+    );
+    assert!(PersistentVector::<u8, U<0>>::from_ssz(&[]).is_err());
+    let v = PersistentVector::<u32, U<2>>::from_ssz(&[1, 0, 0, 0, 2, 0, 0, 0]).unwrap();
+    assert_eq!(v.to_vec(), [1, 2]);
+    const { assert!(<PersistentVector<u32, U<2>> as Ssz>::IS_FIXED_SIZE) };
+    assert_eq!(<PersistentVector<u32, U<2>> as Ssz>::FIXED_PART_LEN, 8);
+    // Big enough for several blocks.
+    let many: Vec<u64> = (0..3000).collect();
+    let plain = List::<u64, U<4096>>::try_from(many.clone()).unwrap();
+    let decoded = PersistentList::<u64, U<4096>>::from_ssz(&plain.to_ssz()).unwrap();
+    assert_eq!(decoded.to_vec(), many);
+    assert_eq!(decoded.hash_tree_root(), plain.hash_tree_root());
+    assert_eq!(
+        format!(
+            "{:?}",
+            PersistentList::<u8, U<4>>::try_from(vec![1, 2]).unwrap()
+        ),
+        "[1, 2]"
+    );
+}
+
+#[test]
+fn a_clone_shares_its_blocks() {
+    let vals: Vec<Val> = (0..4000)
+        .map(|i| Val {
+            a: i,
+            ..Val::default()
+        })
+        .collect();
+    let mut list = PersistentList::<Val, U<8192>>::try_from(vals).unwrap();
+    let _ = list.hash_tree_root();
+    let mut seen = std::collections::HashSet::new();
+    let mut fresh = |p: *const u8| seen.insert(p as usize);
+    let alone = list.heap_bytes(&mut fresh);
+    let mut copy = list.clone();
+    copy.update(17, |v| v.b = 9).unwrap();
+    let _ = copy.hash_tree_root();
+    let extra = copy.heap_bytes(&mut fresh);
+    // The copy's own pointer arrays plus the one block and the path of
+    // chunks it changed: a small part of the original.
+    assert!(extra < alone / 4, "{extra} vs {alone}");
+    assert_eq!(list.get(17).unwrap().b, 0);
+    list.update(17, |v| v.b = 9).unwrap();
+    assert_eq!(list.hash_tree_root(), copy.hash_tree_root());
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_matches_the_plain_types() {
+    let l = PersistentList::<u64, U<8>>::try_from(vec![1, 2, 3]).unwrap();
+    let plain = List::<u64, U<8>>::try_from(vec![1, 2, 3]).unwrap();
+    let yaml = serde_yaml::to_string(&l).unwrap();
+    assert_eq!(yaml, serde_yaml::to_string(&plain).unwrap());
+    let back: PersistentList<u64, U<8>> = serde_yaml::from_str(&yaml).unwrap();
+    assert_eq!(back, l);
+    assert!(serde_yaml::from_str::<PersistentList<u64, U<2>>>(&yaml).is_err());
+    assert!(serde_yaml::from_str::<PersistentVector<u64, U<2>>>(&yaml).is_err());
+    let v: PersistentVector<u64, U<3>> = serde_yaml::from_str(&yaml).unwrap();
+    assert_eq!(v.to_vec(), [1, 2, 3]);
+}
