@@ -336,3 +336,41 @@ fn proof_vectors_leaf_index_comes_out_of_the_path() {
     // Every preset's light-client and merkle-proof cases were read.
     assert!(total > 0, "no proof vectors under {}", root.display());
 }
+
+/// The beacon containers built on the persistent, cached collections have
+/// the same tree: the same indices from the same paths, and the proofs read
+/// from their cache are the plain containers' proofs.
+#[test]
+fn cached_containers_have_the_same_paths_and_proofs() {
+    use peam_ssz_types::proof::prove;
+    use spec_tests::beacon_cached;
+    const PLAIN: Gindex = gindex!(fulu::BeaconState<Minimal>, validators[3].effective_balance);
+    const CACHED: Gindex = gindex!(
+        beacon_cached::fulu::BeaconState<Minimal>,
+        validators[3].effective_balance
+    );
+    assert_eq!(PLAIN, CACHED);
+    assert_eq!(
+        gindex_of_str::<beacon_cached::fulu::BeaconState<Minimal>>("balances[5]").unwrap(),
+        gindex_of_str::<fulu::BeaconState<Minimal>>("balances[5]").unwrap()
+    );
+
+    let mut plain = fulu::BeaconState::<Minimal>::default();
+    let validators: Vec<fulu::Validator> = (0..5u64)
+        .map(|i| fulu::Validator {
+            effective_balance: 32_000_000_000 + i,
+            ..Default::default()
+        })
+        .collect();
+    plain.validators = validators.try_into().unwrap();
+    plain.balances = vec![7u64; 9].try_into().unwrap();
+    let bytes = plain.to_ssz();
+    let cached = beacon_cached::fulu::BeaconState::<Minimal>::from_ssz(&bytes).unwrap();
+    assert_eq!(cached.hash_tree_root(), plain.hash_tree_root());
+    let balance = gindex_of_str::<fulu::BeaconState<Minimal>>("balances.__len__").unwrap();
+    for g in [balance, CACHED.parent().unwrap().parent().unwrap()] {
+        let ours = prove(&cached, g).unwrap();
+        assert_eq!(ours, prove(&plain, g).unwrap());
+        ours.verify(&plain.hash_tree_root()).unwrap();
+    }
+}

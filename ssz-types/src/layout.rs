@@ -123,3 +123,38 @@ impl Elements for ProgressiveBitlist {
 impl TreeLayout for U256 {
     const LAYOUT: &'static Layout = &Layout::Basic { size: 32 };
 }
+
+/// A persistent list has the tree of the [`List`] it stands for.
+impl<T: TreeLayout, N: Length> TreeLayout for crate::PersistentList<T, N> {
+    const LAYOUT: &'static Layout = <List<T, N> as TreeLayout>::LAYOUT;
+}
+
+impl<T, N> Elements for crate::PersistentList<T, N> {
+    type Element = T;
+}
+
+/// A persistent vector has the tree of the [`Vector`] it stands for.
+impl<T: TreeLayout, N: Length> TreeLayout for crate::PersistentVector<T, N> {
+    const LAYOUT: &'static Layout = <Vector<T, N> as TreeLayout>::LAYOUT;
+}
+
+impl<T, N> Elements for crate::PersistentVector<T, N> {
+    type Element = T;
+}
+
+/// A cached value has its value's tree, fields and elements.
+impl<T: TreeLayout> TreeLayout for crate::Cached<T> {
+    const LAYOUT: &'static Layout = T::LAYOUT;
+}
+
+impl<T: Elements> Elements for crate::Cached<T> {
+    type Element = T::Element;
+}
+
+impl<T: peam_ssz_core::path::Field<ID>, const ID: u64> peam_ssz_core::path::Field<ID>
+    for crate::Cached<T>
+{
+    type Type = T::Type;
+    const NAME: &'static str = T::NAME;
+    const GINDEX: peam_ssz_core::Gindex = T::GINDEX;
+}
