@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Puts the SSZ part of the consensus-spec-tests v1.6.1 release under
 # spec-tests/vectors/tests/ (general/*/ssz_generic, mainnet/*/ssz_static,
-# minimal/*/ssz_static), where the spec-tests runners look for it, and the
-# Merkle proof cases (<preset>/*/light_client/single_merkle_proof and
-# <preset>/*/merkle_proof/single_merkle_proof).
+# minimal/*/ssz_static) with its Merkle proof cases
+# (<preset>/*/light_client/single_merkle_proof and
+# <preset>/*/merkle_proof/single_merkle_proof), and that of v1.7.0-alpha.13 (ssz_generic, and
+# ssz_static of Gloas) under spec-tests/vectors-v1.7/tests/, where the
+# spec-tests runners look for them.
 #
 # Run `download-vectors.sh --help` for the options.
 set -euo pipefail
@@ -11,21 +13,23 @@ set -euo pipefail
 VERSION="v1.6.1"
 RELEASE_URL="https://github.com/ethereum/consensus-specs/releases/download/${VERSION}"
 ARCHIVES=(general mainnet minimal)
-# The Merkle proof cases, offline: the light_client/single_merkle_proof and
-# merkle_proof/single_merkle_proof suites of both presets, whole, in one
+# The v1.6.1 Merkle proof cases, offline: the light_client/single_merkle_proof
+# and merkle_proof/single_merkle_proof suites of both presets, whole, in one
 # archive. Online they come from the mainnet and minimal release archives,
-# where they live (see pattern_for).
+# where they live (see proof_patterns_for).
 PROOF_ARCHIVE="proofs"
+# The second edition: progressive merkleization changed in v1.7.0-alpha.2,
+# and Gloas uses progressive types from v1.7.0-alpha.12.
+VERSION_V1_7="v1.7.0-alpha.13"
+RELEASE_URL_V1_7="https://github.com/ethereum/consensus-specs/releases/download/${VERSION_V1_7}"
 
 usage() {
     cat <<EOF
 Usage: download-vectors.sh [--force] [ARCHIVE_DIR]
 
 Puts the SSZ test vectors of consensus-specs ${VERSION} (the ssz_generic and
-ssz_static suites) under spec-tests/vectors/tests/.
-
-Also puts the Merkle proof cases there (the light_client/single_merkle_proof
-and merkle_proof/single_merkle_proof suites of both presets).
+ssz_static suites, and the light_client and merkle_proof single_merkle_proof
+suites) under spec-tests/vectors/tests/.
 
 Source of the three release archives (general.tar.gz, mainnet.tar.gz,
 minimal.tar.gz), first that applies:
@@ -40,11 +44,20 @@ records what was unpacked. --force unpacks again.
 
 The runners read spec-tests/vectors, or \$SSZ_SPEC_VECTORS (a directory
 holding tests/) when it is set.
+
+Then the same for ${VERSION_V1_7} (ssz_generic, and ssz_static of gloas),
+under spec-tests/vectors-v1.7/tests/, from the first that applies:
+  --v1.7-archives DIR        a local directory holding its three archives
+  \$SSZ_VECTOR_ARCHIVES_V1_7  the same, from the environment
+  otherwise                  downloaded from
+                             ${RELEASE_URL_V1_7}/
+The runners read spec-tests/vectors-v1.7, or \$SSZ_SPEC_VECTORS_V1_7.
 EOF
 }
 
 force=0
 source_dir=""
+source_dir_v1_7="${SSZ_VECTOR_ARCHIVES_V1_7:-}"
 while [[ $# -gt 0 ]]; do
     case "$1" in
         -h | --help)
@@ -53,6 +66,14 @@ while [[ $# -gt 0 ]]; do
             ;;
         -f | --force)
             force=1
+            ;;
+        --v1.7-archives)
+            if [[ $# -lt 2 ]]; then
+                echo "download-vectors.sh: --v1.7-archives takes a directory (see --help)" >&2
+                exit 2
+            fi
+            source_dir_v1_7="$2"
+            shift
             ;;
         -*)
             echo "download-vectors.sh: unknown option '$1' (see --help)" >&2
@@ -73,55 +94,6 @@ if [[ -z "$source_dir" && -n "${SSZ_VECTOR_ARCHIVES:-}" ]]; then
 fi
 
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-dest="${script_dir}/vectors"
-marker="${dest}/.source"
-
-# Only the SSZ suites are unpacked: the release archives hold every other
-# test runner too. Downloaded preset archives also give their proof cases;
-# offline, those come from ${PROOF_ARCHIVE}.tar.gz instead.
-pattern_for() {
-    case "$1" in
-        general) echo "tests/general/*/ssz_generic" ;;
-        *) echo "tests/$1/*/ssz_static" ;;
-    esac
-}
-
-proof_patterns_for() {
-    echo "tests/$1/*/light_client/single_merkle_proof"
-    echo "tests/$1/*/merkle_proof/single_merkle_proof"
-}
-
-if [[ -n "$source_dir" ]]; then
-    if [[ ! -d "$source_dir" ]]; then
-        echo "download-vectors.sh: '$source_dir' is not a directory" >&2
-        exit 1
-    fi
-    source_dir="$(cd "$source_dir" && pwd)"
-    for name in "${ARCHIVES[@]}" "$PROOF_ARCHIVE"; do
-        if [[ ! -f "${source_dir}/${name}.tar.gz" ]]; then
-            echo "download-vectors.sh: ${source_dir}/${name}.tar.gz is missing" >&2
-            exit 1
-        fi
-    done
-    # The checksums make a changed archive count as another source.
-    source_id="${VERSION} local ${source_dir}"
-    for name in "${ARCHIVES[@]}" "$PROOF_ARCHIVE"; do
-        sum="$(sha256sum "${source_dir}/${name}.tar.gz" | cut -d' ' -f1)"
-        source_id+=$'\n'"${name}.tar.gz ${sum}"
-    done
-else
-    source_id="${VERSION} download ${RELEASE_URL}"
-fi
-
-if [[ $force -eq 0 && -f "$marker" && -d "${dest}/tests" ]] &&
-    [[ "$(cat "$marker")" == "$source_id" ]]; then
-    echo "spec-tests/vectors already holds the ${VERSION} vectors from this source"
-    exit 0
-fi
-
-mkdir -p "$dest"
-staging="$(mktemp -d "${dest}/.staging.XXXXXX")"
-trap 'rm -rf "$staging"' EXIT
 
 fetch() {
     local url="$1" out="$2"
@@ -135,37 +107,113 @@ fetch() {
     fi
 }
 
-for name in "${ARCHIVES[@]}"; do
+# Only the SSZ suites are unpacked: the release archives hold every other
+# test runner too. v1.6.1: every fork; v1.7.0-alpha.13: Gloas, the fork
+# whose containers the edition changes.
+pattern_for() {
+    case "$1" in
+        general) echo "tests/general/*/ssz_generic" ;;
+        *) echo "tests/$1/*/ssz_static" ;;
+    esac
+}
+
+proof_patterns_for() {
+    echo "tests/$1/*/light_client/single_merkle_proof"
+    echo "tests/$1/*/merkle_proof/single_merkle_proof"
+}
+
+pattern_for_v1_7() {
+    case "$1" in
+        general) echo "tests/general/*/ssz_generic" ;;
+        *) echo "tests/$1/gloas/ssz_static" ;;
+    esac
+}
+
+# unpack VERSION RELEASE_URL DEST_NAME SOURCE_DIR PATTERN_FUNCTION [PROOFS]
+# With PROOFS (v1.6.1), the Merkle proof suites too: from the preset
+# archives when downloading, from ${PROOF_ARCHIVE}.tar.gz offline.
+unpack() {
+    local version="$1" release_url="$2" dest_name="$3" source_dir="$4" pattern="$5"
+    local proofs="${6:-}"
+    local dest="${script_dir}/${dest_name}"
+    local marker="${dest}/.source"
+    local source_id name sum archive staging patterns
+    local local_archives=("${ARCHIVES[@]}")
+    if [[ -n "$proofs" ]]; then
+        local_archives+=("$PROOF_ARCHIVE")
+    fi
+
     if [[ -n "$source_dir" ]]; then
-        archive="${source_dir}/${name}.tar.gz"
+        if [[ ! -d "$source_dir" ]]; then
+            echo "download-vectors.sh: '$source_dir' is not a directory" >&2
+            exit 1
+        fi
+        source_dir="$(cd "$source_dir" && pwd)"
+        for name in "${local_archives[@]}"; do
+            if [[ ! -f "${source_dir}/${name}.tar.gz" ]]; then
+                echo "download-vectors.sh: ${source_dir}/${name}.tar.gz is missing" >&2
+                exit 1
+            fi
+        done
+        # The checksums make a changed archive count as another source.
+        source_id="${version} local ${source_dir}"
+        for name in "${local_archives[@]}"; do
+            sum="$(sha256sum "${source_dir}/${name}.tar.gz" | cut -d' ' -f1)"
+            source_id+=$'\n'"${name}.tar.gz ${sum}"
+        done
     else
-        archive="${staging}/${name}.tar.gz"
-        echo "downloading ${RELEASE_URL}/${name}.tar.gz"
-        fetch "${RELEASE_URL}/${name}.tar.gz" "$archive"
+        source_id="${version} download ${release_url}"
     fi
-    echo "unpacking the SSZ suites of ${name}.tar.gz"
-    patterns=("$(pattern_for "$name")")
-    if [[ -z "$source_dir" && "$name" != general ]]; then
-        mapfile -t -O 1 patterns < <(proof_patterns_for "$name")
+
+    if [[ $force -eq 0 && -f "$marker" && -d "${dest}/tests" ]] &&
+        [[ "$(cat "$marker")" == "$source_id" ]]; then
+        echo "spec-tests/${dest_name} already holds the ${version} vectors from this source"
+        return 0
     fi
-    tar xzf "$archive" -C "$staging" --wildcards "${patterns[@]}"
-    if [[ -z "$source_dir" ]]; then
-        rm -f "$archive"
+
+    mkdir -p "$dest"
+    staging="$(mktemp -d "${dest}/.staging.XXXXXX")"
+    # shellcheck disable=SC2064 # the staging directory of this call
+    trap "rm -rf '$staging'" EXIT
+
+    for name in "${ARCHIVES[@]}"; do
+        if [[ -n "$source_dir" ]]; then
+            archive="${source_dir}/${name}.tar.gz"
+        else
+            archive="${staging}/${name}.tar.gz"
+            echo "downloading ${release_url}/${name}.tar.gz"
+            fetch "${release_url}/${name}.tar.gz" "$archive"
+        fi
+        echo "unpacking the SSZ suites of ${name}.tar.gz (${version})"
+        patterns=("$("$pattern" "$name")")
+        if [[ -n "$proofs" && -z "$source_dir" && "$name" != general ]]; then
+            mapfile -t -O 1 patterns < <(proof_patterns_for "$name")
+        fi
+        tar xzf "$archive" -C "$staging" --wildcards "${patterns[@]}"
+        if [[ -z "$source_dir" ]]; then
+            rm -f "$archive"
+        fi
+    done
+
+    if [[ -n "$proofs" && -n "$source_dir" ]]; then
+        echo "unpacking the Merkle proof cases of ${PROOF_ARCHIVE}.tar.gz"
+        # shellcheck disable=SC2046 # one pattern a word
+        tar xzf "${source_dir}/${PROOF_ARCHIVE}.tar.gz" -C "$staging" --wildcards \
+            $(proof_patterns_for mainnet) $(proof_patterns_for minimal)
     fi
-done
 
-if [[ -n "$source_dir" ]]; then
-    echo "unpacking the Merkle proof cases of ${PROOF_ARCHIVE}.tar.gz"
-    tar xzf "${source_dir}/${PROOF_ARCHIVE}.tar.gz" -C "$staging" --wildcards \
-        $(proof_patterns_for mainnet) $(proof_patterns_for minimal)
-fi
+    if [[ ! -d "${staging}/tests/general" ]]; then
+        echo "download-vectors.sh: the archives hold no tests/general tree" >&2
+        exit 1
+    fi
 
-if [[ ! -d "${staging}/tests/general" ]]; then
-    echo "download-vectors.sh: the archives hold no tests/general tree" >&2
-    exit 1
-fi
+    rm -rf "${dest}/tests" "$marker"
+    mv "${staging}/tests" "${dest}/tests"
+    printf '%s\n' "$source_id" >"$marker"
+    rm -rf "$staging"
+    trap - EXIT
+    echo "spec-tests/${dest_name}/tests now holds the ${version} SSZ vectors"
+}
 
-rm -rf "${dest}/tests" "$marker"
-mv "${staging}/tests" "${dest}/tests"
-printf '%s\n' "$source_id" >"$marker"
-echo "spec-tests/vectors/tests now holds the ${VERSION} SSZ vectors"
+unpack "$VERSION" "$RELEASE_URL" vectors "$source_dir" pattern_for proofs
+unpack "$VERSION_V1_7" "$RELEASE_URL_V1_7" vectors-v1.7 "$source_dir_v1_7" pattern_for_v1_7

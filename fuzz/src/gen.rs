@@ -12,7 +12,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use peam_ssz_types::{
-    Bitlist, Bitvector, ByteList, ByteVector, FixedBytes, Length, List, ProgressiveBitlist,
+    Bitlist, Bitvector, ByteList, ByteVector, Edition, FixedBytes, Length, List, ProgressiveBitlist,
     ProgressiveByteList, ProgressiveList, TreeHash, Vector, U256,
 };
 
@@ -115,7 +115,7 @@ impl<T: Generate, N: Length> Generate for Vector<T, N> {
     }
 }
 
-impl<T: Generate + TreeHash> Generate for ProgressiveList<T> {
+impl<T: Generate + TreeHash, E: Edition> Generate for ProgressiveList<T, E> {
     fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Self> {
         let n = length(u, usize::MAX, cap_of::<T>())?;
         Ok(ProgressiveList::from(elements(u, n)?))
@@ -135,7 +135,7 @@ impl<N: Length> Generate for ByteVector<N> {
     }
 }
 
-impl Generate for ProgressiveByteList {
+impl<E: Edition> Generate for ProgressiveByteList<E> {
     fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Self> {
         let n = length(u, usize::MAX, BASIC_CAP)?;
         Ok(ProgressiveByteList::from(bytes(u, n)?))
@@ -155,7 +155,7 @@ impl<N: Length> Generate for Bitvector<N> {
     }
 }
 
-impl Generate for ProgressiveBitlist {
+impl<E: Edition> Generate for ProgressiveBitlist<E> {
     fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Self> {
         let n = length(u, usize::MAX, BITS_CAP)?;
         Ok(ProgressiveBitlist::from_bools(&bits(u, n)?))

@@ -1,5 +1,10 @@
-//! The types of the `ssz_generic` suite (consensus-specs v1.6.1,
-//! `tests/formats/ssz_generic`), and the check of each case.
+//! The types of the `ssz_generic` suite (`tests/formats/ssz_generic` of
+//! consensus-specs v1.6.1 and v1.7.0-alpha.13), and the check of each case.
+//!
+//! The two editions define the same types; those whose roots involve
+//! progressive merkleization exist once per edition, in [`v1_6`] and
+//! [`v1_7`] (the plain names are the v1.6.1 ones), and [`check_for`] takes
+//! the edition.
 //!
 //! The type of a case is spelled in its handler and name: `uint_{size}`,
 //! `vec_{element}_{length}`, `bitvec_{length}`, `bitlist_{limit}`,
@@ -13,9 +18,10 @@
 
 use crate::harness::{check_invalid, check_valid, check_valid_with, Case};
 use core::fmt::Debug;
+use peam_ssz_types::edition::Edition;
 use peam_ssz_types::{
-    serde_utils, Bitlist, Bitvector, ByteList, List, ProgressiveBitlist, ProgressiveList, Ssz,
-    TreeHash, Vector, U, U256,
+    serde_utils, Bitlist, Bitvector, ByteList, List, ProgressiveBitlist, ProgressiveByteList,
+    ProgressiveList, Ssz, TreeHash, Vector, U, U256,
 };
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -23,7 +29,8 @@ use serde::Deserialize;
 /// The file of a valid case holding its root.
 pub const META_FILE: &str = "meta.yaml";
 
-/// The handlers of the `ssz_generic` suite in v1.6.1.
+/// The handlers of the `ssz_generic` suite in v1.6.1 and in
+/// v1.7.0-alpha.13.
 pub const HANDLERS: [&str; 10] = [
     "basic_progressive_list",
     "basic_vector",
@@ -95,16 +102,6 @@ pub struct ComplexTestStruct {
     pub g: [VarTestStruct; 2],
 }
 
-/// `ProgressiveTestStruct`.
-#[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
-#[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
-pub struct ProgressiveTestStruct {
-    pub a: ProgressiveList<u8>,
-    pub b: ProgressiveList<u64>,
-    pub c: ProgressiveList<SmallTestStruct>,
-    pub d: ProgressiveList<ProgressiveList<VarTestStruct>>,
-}
-
 /// `BitsStruct`.
 #[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
 #[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
@@ -116,29 +113,90 @@ pub struct BitsStruct {
     pub e: Bitvector<U<8>>,
 }
 
+// ---------------------------------------------------------------------------
+// Types whose roots depend on the edition, once per edition. Unions read
+// their YAML through `union_deserialize!`.
+// ---------------------------------------------------------------------------
+
+/// `selector: N` and `data: ...`, the YAML of a union.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UnionYaml {
+    selector: u8,
+    data: serde_yaml::Value,
+}
+
+macro_rules! union_deserialize {
+    ($union:ident { $($selector:literal => $variant:ident),* $(,)? }) => {
+        impl<'de> Deserialize<'de> for $union {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                use serde::de::Error;
+                let yaml = UnionYaml::deserialize(deserializer)?;
+                match yaml.selector {
+                    $($selector => serde_yaml::from_value(yaml.data)
+                        .map($union::$variant)
+                        .map_err(|e| D::Error::custom(format_args!("data of selector {}: {e}", $selector))),)*
+                    other => Err(D::Error::custom(format_args!(
+                        "selector {other} is not a selector of {}",
+                        stringify!($union)
+                    ))),
+                }
+            }
+        }
+    };
+}
+
+/// Defines, in the module it is called in, the types of the suite whose
+/// roots depend on the edition (progressive containers, containers holding
+/// progressive lists or bitlists, and the compatible unions over them), in
+/// edition `$E` (named `$edition` in the derive), and `$E`'s
+/// [`SuiteEdition`] impl. The definitions are the same in both editions
+/// (format-ssz_generic.md of v1.6.1 and of v1.7.0-alpha.13 differ only in
+/// spelling: `Uint16` for `uint16`, `BitList` for `Bitlist`).
+///
+/// `$byte_list` is the type of `ProgressiveTestStruct.A`,
+/// `ProgressiveList[byte]`: the value.yaml of v1.6.1 writes it as a list of
+/// numbers, that of v1.7.0-alpha.13 as `0x` hex, as it writes byte lists.
+/// [`ProgressiveList<u8>`] and [`ProgressiveByteList`] are the same SSZ
+/// type (same bytes, same root) and read those two spellings.
+macro_rules! edition_types {
+    ($edition:literal, $E:ident, $byte_list:ty) => {
+use super::*;
+use peam_ssz_types::edition::$E;
+
+/// `ProgressiveTestStruct`.
+#[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
+#[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
+pub struct ProgressiveTestStruct {
+    pub a: $byte_list,
+    pub b: ProgressiveList<u64, $E>,
+    pub c: ProgressiveList<SmallTestStruct, $E>,
+    pub d: ProgressiveList<ProgressiveList<VarTestStruct, $E>, $E>,
+}
+
 /// `ProgressiveBitsStruct`.
 #[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
 #[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
 pub struct ProgressiveBitsStruct {
     pub a: Bitvector<U<256>>,
     pub b: Bitlist<U<256>>,
-    pub c: ProgressiveBitlist,
+    pub c: ProgressiveBitlist<$E>,
     pub d: Bitvector<U<257>>,
     pub e: Bitlist<U<257>>,
-    pub f: ProgressiveBitlist,
+    pub f: ProgressiveBitlist<$E>,
     pub g: Bitvector<U<1280>>,
     pub h: Bitlist<U<1280>>,
-    pub i: ProgressiveBitlist,
+    pub i: ProgressiveBitlist<$E>,
     pub j: Bitvector<U<1281>>,
     pub k: Bitlist<U<1281>>,
-    pub l: ProgressiveBitlist,
+    pub l: ProgressiveBitlist<$E>,
 }
 
 /// `ProgressiveSingleFieldContainerTestStruct`:
 /// `ProgressiveContainer(active_fields=[1])`.
 #[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
 #[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
-#[ssz(active_fields = [1])]
+#[ssz(active_fields = [1], edition = $edition)]
 pub struct ProgressiveSingleFieldContainerTestStruct {
     pub a: u8,
 }
@@ -147,36 +205,36 @@ pub struct ProgressiveSingleFieldContainerTestStruct {
 /// `ProgressiveContainer(active_fields=[0, 0, 0, 0, 1])`.
 #[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
 #[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
-#[ssz(active_fields = [0, 0, 0, 0, 1])]
+#[ssz(active_fields = [0, 0, 0, 0, 1], edition = $edition)]
 pub struct ProgressiveSingleListContainerTestStruct {
-    pub c: ProgressiveBitlist,
+    pub c: ProgressiveBitlist<$E>,
 }
 
 /// `ProgressiveVarTestStruct`:
 /// `ProgressiveContainer(active_fields=[1, 0, 1, 0, 1])`.
 #[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
 #[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
-#[ssz(active_fields = [1, 0, 1, 0, 1])]
+#[ssz(active_fields = [1, 0, 1, 0, 1], edition = $edition)]
 pub struct ProgressiveVarTestStruct {
     pub a: u8,
     pub b: List<u16, U<123>>,
-    pub c: ProgressiveBitlist,
+    pub c: ProgressiveBitlist<$E>,
 }
 
 /// `ProgressiveComplexTestStruct`: `ProgressiveContainer(active_fields=[1,
 /// 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1])`.
 #[derive(Ssz, TreeHash, Deserialize, Clone, PartialEq, Eq, Debug)]
 #[serde(rename_all = "UPPERCASE", deny_unknown_fields)]
-#[ssz(active_fields = [1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1])]
+#[ssz(active_fields = [1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1], edition = $edition)]
 pub struct ProgressiveComplexTestStruct {
     pub a: u8,
     pub b: List<u16, U<123>>,
-    pub c: ProgressiveBitlist,
-    pub d: ProgressiveList<u64>,
-    pub e: ProgressiveList<SmallTestStruct>,
-    pub f: ProgressiveList<ProgressiveList<VarTestStruct>>,
+    pub c: ProgressiveBitlist<$E>,
+    pub d: ProgressiveList<u64, $E>,
+    pub e: ProgressiveList<SmallTestStruct, $E>,
+    pub f: ProgressiveList<ProgressiveList<VarTestStruct, $E>, $E>,
     pub g: List<ProgressiveSingleFieldContainerTestStruct, U<10>>,
-    pub h: ProgressiveList<ProgressiveVarTestStruct>,
+    pub h: ProgressiveList<ProgressiveVarTestStruct, $E>,
 }
 
 // ---------------------------------------------------------------------------
@@ -220,37 +278,74 @@ pub enum CompatibleUnionABCA {
     A4(ProgressiveSingleFieldContainerTestStruct),
 }
 
-/// `selector: N` and `data: ...`, the YAML of a union.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct UnionYaml {
-    selector: u8,
-    data: serde_yaml::Value,
-}
-
-macro_rules! union_deserialize {
-    ($union:ident { $($selector:literal => $variant:ident),* $(,)? }) => {
-        impl<'de> Deserialize<'de> for $union {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                use serde::de::Error;
-                let yaml = UnionYaml::deserialize(deserializer)?;
-                match yaml.selector {
-                    $($selector => serde_yaml::from_value(yaml.data)
-                        .map($union::$variant)
-                        .map_err(|e| D::Error::custom(format_args!("data of selector {}: {e}", $selector))),)*
-                    other => Err(D::Error::custom(format_args!(
-                        "selector {other} is not a selector of {}",
-                        stringify!($union)
-                    ))),
-                }
-            }
-        }
-    };
-}
-
 union_deserialize!(CompatibleUnionA { 1 => A });
 union_deserialize!(CompatibleUnionBC { 2 => B, 3 => C });
 union_deserialize!(CompatibleUnionABCA { 1 => A1, 2 => B, 3 => C, 4 => A4 });
+
+
+impl SuiteEdition for $E {
+    fn edition_check(handler: &str, name: &str, valid: bool) -> Option<Check> {
+        match (handler, name) {
+            ("containers", "ProgressiveTestStruct") => {
+                Some(serde_check::<ProgressiveTestStruct>(valid))
+            }
+            ("containers", "ProgressiveBitsStruct") => {
+                Some(serde_check::<ProgressiveBitsStruct>(valid))
+            }
+            ("progressive_containers", "ProgressiveSingleFieldContainerTestStruct") => {
+                Some(serde_check::<ProgressiveSingleFieldContainerTestStruct>(valid))
+            }
+            ("progressive_containers", "ProgressiveSingleListContainerTestStruct") => {
+                Some(serde_check::<ProgressiveSingleListContainerTestStruct>(valid))
+            }
+            ("progressive_containers", "ProgressiveVarTestStruct") => {
+                Some(serde_check::<ProgressiveVarTestStruct>(valid))
+            }
+            ("progressive_containers", "ProgressiveComplexTestStruct") => {
+                Some(serde_check::<ProgressiveComplexTestStruct>(valid))
+            }
+            ("compatible_unions", "CompatibleUnionA") => {
+                Some(serde_check::<CompatibleUnionA>(valid))
+            }
+            ("compatible_unions", "CompatibleUnionBC") => {
+                Some(serde_check::<CompatibleUnionBC>(valid))
+            }
+            ("compatible_unions", "CompatibleUnionABCA") => {
+                Some(serde_check::<CompatibleUnionABCA>(valid))
+            }
+            _ => None,
+        }
+    }
+}
+    };
+}
+
+/// The edition-dependent types in consensus-specs v1.6.1, whose vectors
+/// are in `spec-tests/vectors`.
+pub mod v1_6 {
+    edition_types!("v1.6", V1_6, ProgressiveList<u8, V1_6>);
+}
+
+/// The edition-dependent types in consensus-specs v1.7.0-alpha.13, whose
+/// vectors are in `spec-tests/vectors-v1.7`.
+pub mod v1_7 {
+    edition_types!("v1.7", V1_7, ProgressiveByteList<V1_7>);
+}
+
+// The v1.6.1 types under their plain names, as before the second edition.
+pub use v1_6::{
+    CompatibleUnionA, CompatibleUnionABCA, CompatibleUnionBC, ProgressiveBitsStruct,
+    ProgressiveComplexTestStruct, ProgressiveSingleFieldContainerTestStruct,
+    ProgressiveSingleListContainerTestStruct, ProgressiveTestStruct, ProgressiveVarTestStruct,
+};
+
+/// An edition of the suite: the marker type whose progressive
+/// merkleization the suite's progressive types follow.
+pub trait SuiteEdition: Edition {
+    /// The check of a case of `handler` whose type, `name`, depends on the
+    /// edition; `None` for another type.
+    fn edition_check(handler: &str, name: &str, valid: bool) -> Option<Check>;
+}
 
 // ---------------------------------------------------------------------------
 // Basic types and how value.yaml writes them.
@@ -276,7 +371,7 @@ pub trait Basic:
     }
 
     /// A progressive list, from the text of value.yaml.
-    fn parse_progressive_list(yaml: &str) -> Result<ProgressiveList<Self>, String> {
+    fn parse_progressive_list<E: Edition>(yaml: &str) -> Result<ProgressiveList<Self, E>, String> {
         serde_yaml::from_str(yaml).map_err(|e| e.to_string())
     }
 }
@@ -299,7 +394,7 @@ impl Basic for u128 {
             .map_err(|e| e.to_string())
     }
 
-    fn parse_progressive_list(yaml: &str) -> Result<ProgressiveList<Self>, String> {
+    fn parse_progressive_list<E: Edition>(yaml: &str) -> Result<ProgressiveList<Self, E>, String> {
         serde_utils::quoted_int_seq::deserialize(serde_yaml::Deserializer::from_str(yaml))
             .map_err(|e| e.to_string())
     }
@@ -350,11 +445,11 @@ fn vector_check<T: Basic, const N: usize>(valid: bool) -> Check {
     }
 }
 
-fn proglist_check<T: Basic>(valid: bool) -> Check {
+fn proglist_check<T: Basic, E: Edition>(valid: bool) -> Check {
     if valid {
-        |case| check_valid_with::<ProgressiveList<T>>(case, META_FILE, T::parse_progressive_list)
+        |case| check_valid_with::<ProgressiveList<T, E>>(case, META_FILE, T::parse_progressive_list)
     } else {
-        check_invalid::<ProgressiveList<T>>
+        check_invalid::<ProgressiveList<T, E>>
     }
 }
 
@@ -398,26 +493,29 @@ fn bitlist_check(limit: usize, valid: bool) -> Option<Check> {
     limits!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 32, 33, 511, 512, 513)
 }
 
-/// Calls `$f::<T>($args)` with `T` the basic type spelled `$name`.
+/// Calls `$f::<T $(, $more)*>($args)` with `T` the basic type spelled
+/// `$name`.
 macro_rules! with_basic {
-    ($name:expr, $f:ident ($($arg:expr),*)) => {
+    ($name:expr, $f:ident $(<$($more:ty),*>)? ($($arg:expr),*)) => {
         match $name {
-            "bool" => Some($f::<bool>($($arg),*)),
-            "uint8" => Some($f::<u8>($($arg),*)),
-            "uint16" => Some($f::<u16>($($arg),*)),
-            "uint32" => Some($f::<u32>($($arg),*)),
-            "uint64" => Some($f::<u64>($($arg),*)),
-            "uint128" => Some($f::<u128>($($arg),*)),
-            "uint256" => Some($f::<U256>($($arg),*)),
+            "bool" => Some($f::<bool $($(, $more)*)?>($($arg),*)),
+            "uint8" => Some($f::<u8 $($(, $more)*)?>($($arg),*)),
+            "uint16" => Some($f::<u16 $($(, $more)*)?>($($arg),*)),
+            "uint32" => Some($f::<u32 $($(, $more)*)?>($($arg),*)),
+            "uint64" => Some($f::<u64 $($(, $more)*)?>($($arg),*)),
+            "uint128" => Some($f::<u128 $($(, $more)*)?>($($arg),*)),
+            "uint256" => Some($f::<U256 $($(, $more)*)?>($($arg),*)),
             _ => None,
         }
     };
 }
 
 /// The check of case `name` of `handler`, in the valid suite if `valid`,
-/// else the invalid one. An error names what is not known: the handler, or
-/// the type spelled in the name.
-pub fn check_for(handler: &str, valid: bool, name: &str) -> Result<Check, String> {
+/// else the invalid one, with the types of edition `E` (the suite's
+/// progressive types follow `E`; the others are the same in every edition).
+/// An error names what is not known: the handler, or the type spelled in
+/// the name.
+pub fn check_for<E: SuiteEdition>(handler: &str, valid: bool, name: &str) -> Result<Check, String> {
     let tokens: Vec<&str> = name.split('_').collect();
     let unknown = || format!("handler {handler}: no type for the case name {name:?}");
     let number = |i: usize| tokens.get(i).and_then(|t| t.parse::<usize>().ok());
@@ -448,11 +546,11 @@ pub fn check_for(handler: &str, valid: bool, name: &str) -> Result<Check, String
             _ => None,
         },
         "basic_progressive_list" => match (tokens.first(), tokens.get(1)) {
-            (Some(&"proglist"), Some(elem)) => with_basic!(*elem, proglist_check(valid)),
+            (Some(&"proglist"), Some(elem)) => with_basic!(*elem, proglist_check<E>(valid)),
             _ => None,
         },
         "progressive_bitlist" => match tokens.first() {
-            Some(&"progbitlist") => Some(serde_check::<ProgressiveBitlist>(valid)),
+            Some(&"progbitlist") => Some(serde_check::<ProgressiveBitlist<E>>(valid)),
             _ => None,
         },
         "containers" => match tokens.first().copied() {
@@ -461,32 +559,13 @@ pub fn check_for(handler: &str, valid: bool, name: &str) -> Result<Check, String
             Some("FixedTestStruct") => Some(serde_check::<FixedTestStruct>(valid)),
             Some("VarTestStruct") => Some(serde_check::<VarTestStruct>(valid)),
             Some("ComplexTestStruct") => Some(serde_check::<ComplexTestStruct>(valid)),
-            Some("ProgressiveTestStruct") => Some(serde_check::<ProgressiveTestStruct>(valid)),
             Some("BitsStruct") => Some(serde_check::<BitsStruct>(valid)),
-            Some("ProgressiveBitsStruct") => Some(serde_check::<ProgressiveBitsStruct>(valid)),
-            _ => None,
+            Some(other) => E::edition_check(handler, other, valid),
+            None => None,
         },
-        "progressive_containers" => match tokens.first().copied() {
-            Some("ProgressiveSingleFieldContainerTestStruct") => Some(serde_check::<
-                ProgressiveSingleFieldContainerTestStruct,
-            >(valid)),
-            Some("ProgressiveSingleListContainerTestStruct") => Some(serde_check::<
-                ProgressiveSingleListContainerTestStruct,
-            >(valid)),
-            Some("ProgressiveVarTestStruct") => {
-                Some(serde_check::<ProgressiveVarTestStruct>(valid))
-            }
-            Some("ProgressiveComplexTestStruct") => {
-                Some(serde_check::<ProgressiveComplexTestStruct>(valid))
-            }
-            _ => None,
-        },
-        "compatible_unions" => match tokens.first().copied() {
-            Some("CompatibleUnionA") => Some(serde_check::<CompatibleUnionA>(valid)),
-            Some("CompatibleUnionBC") => Some(serde_check::<CompatibleUnionBC>(valid)),
-            Some("CompatibleUnionABCA") => Some(serde_check::<CompatibleUnionABCA>(valid)),
-            _ => None,
-        },
+        "progressive_containers" | "compatible_unions" => tokens
+            .first()
+            .and_then(|first| E::edition_check(handler, first, valid)),
         _ => return Err(format!("unknown ssz_generic handler {handler:?}")),
     };
     check.ok_or_else(unknown)
@@ -495,6 +574,7 @@ pub fn check_for(handler: &str, valid: bool, name: &str) -> Result<Check, String
 #[cfg(test)]
 mod tests {
     use super::*;
+    use peam_ssz_types::edition::{V1_6, V1_7};
 
     #[test]
     fn case_names_map_to_types() {
@@ -520,7 +600,14 @@ mod tests {
             ("compatible_unions", "CompatibleUnionABCA_selector_6_none"),
         ] {
             for valid in [true, false] {
-                assert!(check_for(handler, valid, name).is_ok(), "{handler}/{name}");
+                assert!(
+                    check_for::<V1_6>(handler, valid, name).is_ok(),
+                    "{handler}/{name}"
+                );
+                assert!(
+                    check_for::<V1_7>(handler, valid, name).is_ok(),
+                    "{handler}/{name}"
+                );
             }
         }
     }
@@ -543,8 +630,12 @@ mod tests {
             ("compatible_unions", "CompatibleUnionAB_zero"),
             ("complex_vector", "vec_uint8_2"),
         ] {
-            let err = check_for(handler, true, name).expect_err(name);
-            assert!(err.contains(handler), "{err}");
+            for err in [
+                check_for::<V1_6>(handler, true, name).expect_err(name),
+                check_for::<V1_7>(handler, true, name).expect_err(name),
+            ] {
+                assert!(err.contains(handler), "{err}");
+            }
         }
     }
 
@@ -561,7 +652,7 @@ mod tests {
         let vector = <u128 as Basic>::parse_vector::<2>("['1', '2']").unwrap();
         assert_eq!(vector.as_slice(), [1, 2]);
         assert!(<u128 as Basic>::parse_vector::<3>("['1', '2']").is_err());
-        let list = <u128 as Basic>::parse_progressive_list("['3']").unwrap();
+        let list = <u128 as Basic>::parse_progressive_list::<V1_6>("['3']").unwrap();
         assert_eq!(list.as_slice(), [3]);
     }
 }

@@ -63,10 +63,87 @@ pub fn vectors_dir() -> PathBuf {
 
 /// [`vectors_dir`], with an error instead of a panic.
 pub fn try_vectors_dir() -> Result<PathBuf, String> {
-    let (dir, origin) = match std::env::var_os(VECTORS_ENV) {
-        Some(dir) if !dir.is_empty() => (PathBuf::from(dir), format!("${VECTORS_ENV}")),
+    find_vectors(VECTORS_ENV, "vectors", "", "")
+}
+
+/// The file in which the v1.7.0-alpha.13 generators describe a case.
+pub const MANIFEST_FILE: &str = "manifest.yaml";
+
+/// Checks `manifest.yaml`, which every case of the v1.7.0-alpha.13 vectors
+/// holds: its `preset`, `fork`, `runner`, `handler`, `suite` and `case` must
+/// be the six directories that lead to the case
+/// (`tests/<preset>/<fork>/<runner>/<handler>/<suite>/<case>/`), so that a
+/// case misfiled in the tree fails rather than running as the wrong type.
+pub fn check_manifest(case: &Case) -> Result<(), String> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Manifest {
+        preset: String,
+        fork: String,
+        runner: String,
+        handler: String,
+        suite: String,
+        case: String,
+    }
+    let text = case.read_text(MANIFEST_FILE)?;
+    let m: Manifest = serde_yaml::from_str(&text)
+        .map_err(|e| case.error(format!("cannot parse {MANIFEST_FILE}: {e}")))?;
+    let expected = [
+        ("preset", &m.preset),
+        ("fork", &m.fork),
+        ("runner", &m.runner),
+        ("handler", &m.handler),
+        ("suite", &m.suite),
+        ("case", &m.case),
+    ];
+    let dirs: Vec<String> = case
+        .dir()
+        .components()
+        .rev()
+        .take(expected.len())
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if dirs.len() != expected.len() {
+        return Err(case.error(format!("{MANIFEST_FILE}: the case is not six levels deep")));
+    }
+    for ((key, value), dir) in expected.iter().zip(dirs.iter().rev()) {
+        if *value != dir {
+            return Err(case.error(format!(
+                "{MANIFEST_FILE} gives {key} {value:?}, the directory says {dir:?}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The environment variable naming a directory that holds the `tests/` tree
+/// of the v1.7.0-alpha.13 vectors, used instead of `spec-tests/vectors-v1.7`.
+pub const VECTORS_V1_7_ENV: &str = "SSZ_SPEC_VECTORS_V1_7";
+
+/// The directory holding the v1.7.0-alpha.13 vectors' `tests/` tree:
+/// `$SSZ_SPEC_VECTORS_V1_7`, or else `spec-tests/vectors-v1.7`.
+///
+/// # Panics
+///
+/// As [`vectors_dir`], when that directory holds no `tests/` directory.
+pub fn vectors_dir_v1_7() -> PathBuf {
+    match find_vectors(
+        VECTORS_V1_7_ENV,
+        "vectors-v1.7",
+        " v1.7.0-alpha.13",
+        " (DIR from $SSZ_VECTOR_ARCHIVES_V1_7)",
+    ) {
+        Ok(dir) => dir,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// `$env`, or else `spec-tests/<default>`, if it holds a `tests/` directory.
+fn find_vectors(env: &str, default: &str, edition: &str, option: &str) -> Result<PathBuf, String> {
+    let (dir, origin) = match std::env::var_os(env) {
+        Some(dir) if !dir.is_empty() => (PathBuf::from(dir), format!("${env}")),
         _ => (
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("vectors"),
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(default),
             "the default location".to_owned(),
         ),
     };
@@ -74,10 +151,11 @@ pub fn try_vectors_dir() -> Result<PathBuf, String> {
         Ok(dir)
     } else {
         Err(format!(
-            "the consensus-spec test vectors are missing: {} ({origin}) holds no tests/ \
+            "the consensus-spec{edition} test vectors are missing: {} ({origin}) holds no tests/ \
              directory. Run `spec-tests/download-vectors.sh` (online) or \
-             `spec-tests/download-vectors.sh DIR` (DIR holding general.tar.gz, mainnet.tar.gz, \
-             minimal.tar.gz and proofs.tar.gz), or set {VECTORS_ENV} to a directory holding tests/",
+             `spec-tests/download-vectors.sh DIR`{option}, DIR holding general.tar.gz, \
+             mainnet.tar.gz and minimal.tar.gz (and for v1.6.1 proofs.tar.gz); or set {env} \
+             to a directory holding tests/",
             dir.display()
         ))
     }

@@ -414,11 +414,11 @@ pub fn list_root<T: TreeHash>(values: &[T], limit: usize) -> Root {
     mix_in_length(&leaves_root(values, limit), values.len())
 }
 
-/// `hash_tree_root` of a progressive list.
-pub fn progressive_list_root<T: TreeHash>(values: &[T]) -> Root {
+/// `hash_tree_root` of a progressive list in edition `E`.
+pub fn progressive_list_root<E: crate::edition::Edition, T: TreeHash>(values: &[T]) -> Root {
     if let Some(packed) = T::__packed_leaves(values) {
         return mix_in_length(
-            &crate::merkle::merkleize_progressive_packed(packed),
+            &crate::merkle::merkleize_progressive_packed_in::<E>(packed),
             values.len(),
         );
     }
@@ -427,7 +427,7 @@ pub fn progressive_list_root<T: TreeHash>(values: &[T]) -> Root {
     advise_huge_pages(&mut buf);
     write_leaves(values, &mut buf);
     mix_in_length(
-        &crate::merkle::merkleize_progressive_packed(&buf),
+        &crate::merkle::merkleize_progressive_packed_in::<E>(&buf),
         values.len(),
     )
 }

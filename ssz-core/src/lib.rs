@@ -25,11 +25,11 @@ mod wrappers;
 #[doc(hidden)]
 pub mod __private;
 
-pub use edition::Edition;
+pub use edition::{Current, Edition, V1_6, V1_7};
 pub use error::{DecodeError, DecodeErrorKind, PathSegment};
 pub use merkle::{
-    merkleize, merkleize_progressive, mix_in_active_fields, mix_in_length, mix_in_selector, Root,
-    ZERO_HASHES,
+    merkleize, merkleize_progressive, merkleize_progressive_in, mix_in_active_fields,
+    mix_in_length, mix_in_selector, Root, ZERO_HASHES,
 };
 pub use path::{gindex_of, gindex_of_str, PathError, PathStep, TreeLayout};
 pub use proof::{Gindex, ProofError};

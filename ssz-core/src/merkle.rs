@@ -1,4 +1,6 @@
-//! Merkleization, as `ssz/simple-serialize.md` (v1.6.1) defines it.
+//! Merkleization, as `ssz/simple-serialize.md` defines it (v1.6.1 and
+//! v1.7.0-alpha.13: they differ only in progressive merkleization, whose
+//! functions take the [`Edition`](crate::edition::Edition)).
 //!
 //! Trees are hashed level by level in blocks of [`BLOCK_CHUNKS`] leaves, so a
 //! block's levels stay in cache; every level goes through the one batch
@@ -14,6 +16,7 @@
 //!    a       b        c       Z0             (Z1 = H(Z0, Z0), ...)
 //! ```
 
+use crate::edition::{Current, Edition};
 use crate::hash::{hash_nodes, hash_pair, soft};
 
 /// A 32-byte merkle root or chunk.
@@ -78,22 +81,50 @@ pub fn merkleize_packed(bytes: &[u8], limit: usize) -> Root {
     merkleize_at_depth(chunks, tail.as_ref(), depth_for(limit.max(n)), 0)
 }
 
-/// `merkleize_progressive(chunks)` (EIP-7916): subtrees of 1, 4, 16, ...
-/// leaves, each one level deeper on the left spine than the one before.
+/// `merkleize_progressive(chunks)` (EIP-7916) as the [`Current`] edition
+/// defines it: [`merkleize_progressive_in::<Current>`](merkleize_progressive_in).
 ///
-/// `merkleize_progressive(chunks, n) = hash(merkleize_progressive(chunks[n:],
-/// 4n), merkleize(chunks[:n], n))`, and the zero chunk for no chunks.
+/// Up to release 3 this function followed v1.6.1 (the recursion on the
+/// left); it now follows the current spec. Call
+/// [`merkleize_progressive_in::<V1_6>`](merkleize_progressive_in) for the
+/// v1.6.1 roots.
+///
+/// [`V1_6`]: crate::edition::V1_6
 pub fn merkleize_progressive(chunks: &[Root]) -> Root {
-    progressive(chunks, None)
+    merkleize_progressive_in::<Current>(chunks)
 }
 
-/// `merkleize_progressive(pack(bytes))`.
+/// `merkleize_progressive(pack(bytes))` as the [`Current`] edition defines
+/// it.
 pub fn merkleize_progressive_packed(bytes: &[u8]) -> Root {
-    let (chunks, tail) = split_packed(bytes);
-    progressive(chunks, tail.as_ref())
+    merkleize_progressive_packed_in::<Current>(bytes)
 }
 
-fn progressive(chunks: &[Root], tail: Option<&Root>) -> Root {
+/// `merkleize_progressive(chunks)` (EIP-7916) in edition `E`: subtrees of
+/// 1, 4, 16, ... leaves, each one level deeper than the one before.
+///
+/// ```text
+/// v1.6.1:             merkleize_progressive(chunks, n) =
+///                         hash(merkleize_progressive(chunks[n:], 4n), merkleize(chunks[:n], n))
+/// v1.7.0-alpha.2 on:  merkleize_progressive(chunks, n) =
+///                         hash(merkleize(chunks[:n], n), merkleize_progressive(chunks[n:], 4n))
+/// ```
+///
+/// and the zero chunk for no chunks (ssz/simple-serialize.md,
+/// "Merkleization", of each version). The subtrees are the same in both;
+/// only the order of the two children of each step differs, so both
+/// editions cost the same.
+pub fn merkleize_progressive_in<E: Edition>(chunks: &[Root]) -> Root {
+    progressive::<E>(chunks, None)
+}
+
+/// `merkleize_progressive(pack(bytes))` in edition `E`.
+pub fn merkleize_progressive_packed_in<E: Edition>(bytes: &[u8]) -> Root {
+    let (chunks, tail) = split_packed(bytes);
+    progressive::<E>(chunks, tail.as_ref())
+}
+
+fn progressive<E: Edition>(chunks: &[Root], tail: Option<&Root>) -> Root {
     // Roots of the subtrees, smallest first; the last one takes the tail.
     let total = chunks.len() + tail.is_some() as usize;
     let mut subtree_roots = [[0u8; 32]; 33];
@@ -112,9 +143,16 @@ fn progressive(chunks: &[Root], tail: Option<&Root>) -> Root {
         width = width.saturating_mul(4);
         depth += 2;
     }
+    // Folded from the deepest step up; the recursion of the last step is
+    // the zero chunk. `E::PROGRESSIVE_RECURSION_LEFT` is a constant, so
+    // each edition compiles to one branch-free loop.
     let mut acc = [0u8; 32];
     for root in subtree_roots[..count].iter().rev() {
-        acc = hash_pair(&acc, root);
+        acc = if E::PROGRESSIVE_RECURSION_LEFT {
+            hash_pair(&acc, root)
+        } else {
+            hash_pair(root, &acc)
+        };
     }
     acc
 }
@@ -503,19 +541,25 @@ mod tests {
         }
     }
 
-    fn progressive_reference(chunks: &[Root], num_leaves: usize) -> Root {
+    /// `merkleize_progressive(chunks, num_leaves)`, literally: v1.6.1 when
+    /// `recursion_left`, else v1.7.0-alpha.13.
+    fn progressive_reference(chunks: &[Root], num_leaves: usize, recursion_left: bool) -> Root {
         if chunks.is_empty() {
             return [0; 32];
         }
         let split = num_leaves.min(chunks.len());
-        h(
-            &progressive_reference(&chunks[split..], num_leaves * 4),
-            &reference(&chunks[..split], num_leaves),
-        )
+        let rest = progressive_reference(&chunks[split..], num_leaves * 4, recursion_left);
+        let subtree = reference(&chunks[..split], num_leaves);
+        if recursion_left {
+            h(&rest, &subtree)
+        } else {
+            h(&subtree, &rest)
+        }
     }
 
     #[test]
-    fn progressive_matches_the_definition() {
+    fn progressive_matches_the_definition_of_each_edition() {
+        use crate::edition::{V1_6, V1_7};
         let counts: &[usize] = if cfg!(miri) {
             &[0, 1, 2, 4, 5, 6, 20, 21, 22]
         } else {
@@ -523,11 +567,17 @@ mod tests {
         };
         for &n in counts {
             let chunks: Vec<Root> = (0..n).map(chunk).collect();
-            assert_eq!(
-                merkleize_progressive(&chunks),
-                progressive_reference(&chunks, 1),
-                "{n}"
-            );
+            let v1_6 = merkleize_progressive_in::<V1_6>(&chunks);
+            let v1_7 = merkleize_progressive_in::<V1_7>(&chunks);
+            assert_eq!(v1_6, progressive_reference(&chunks, 1, true), "{n}");
+            assert_eq!(v1_7, progressive_reference(&chunks, 1, false), "{n}");
+            // The two orders agree only when nothing is on the other side
+            // of the first step: no chunk at all.
+            assert_eq!(v1_6 == v1_7, n == 0, "{n}");
+            assert_eq!(merkleize_progressive(&chunks), v1_7, "{n}");
+            let bytes = chunks.as_flattened();
+            assert_eq!(merkleize_progressive_packed_in::<V1_6>(bytes), v1_6, "{n}");
+            assert_eq!(merkleize_progressive_packed_in::<V1_7>(bytes), v1_7, "{n}");
         }
     }
 

@@ -14,6 +14,7 @@
 //! | `#[ssz(crate = "path")]` | struct, enum | name the runtime crate by `path` instead of `::peam_ssz_types` |
 //! | `#[ssz(transparent)]` | struct with one field | encode, decode and merkleize as the field |
 //! | `#[ssz(active_fields = [1, 0, 1])]` | struct with named fields | a progressive container |
+//! | `#[ssz(edition = "v1.6")]` | progressive container | merkleize it as consensus-specs v1.6.1 does (`"v1.7"`, or a type implementing `Edition` such as a type parameter `E`); the current edition without it |
 //! | `#[ssz(compatible_union)]` | enum | a compatible union |
 //! | `#[ssz(selector = N)]` | enum variant | the variant's selector |
 //!
@@ -195,6 +196,41 @@ use syn::{parse_macro_input, DeriveInput};
 /// assert_eq!(square.to_ssz(), [2, 0, 1]);
 /// assert_eq!(circle.to_ssz(), square.to_ssz());
 /// assert_ne!(circle.hash_tree_root(), square.hash_tree_root());
+/// ```
+///
+/// # `#[ssz(edition = ...)]`
+///
+/// Progressive merkleization changed in consensus-specs v1.7.0-alpha.2: the
+/// binary subtree of each step moved to the left. A progressive container
+/// follows the current spec (`peam_ssz_types::edition::Current`) unless it
+/// names an edition: `edition = "v1.6"` for the v1.6.1 roots, `edition =
+/// "v1.7"`, or a type implementing `Edition`, such as a type parameter that
+/// the progressive fields share. Bytes do not depend on the edition.
+///
+/// ```
+/// use peam_ssz_types::{Edition, ProgressiveBitlist, Ssz, TreeHash, V1_6, V1_7};
+///
+/// #[derive(Ssz, TreeHash)]
+/// #[ssz(active_fields = [1, 0, 1], edition = E)]
+/// struct Votes<E: Edition> {
+///     slot: u64,
+///     bits: ProgressiveBitlist<E>,
+/// }
+///
+/// let old = Votes::<V1_6> { slot: 1, bits: ProgressiveBitlist::from_bools(&[true]) };
+/// let new = Votes::<V1_7> { slot: 1, bits: ProgressiveBitlist::from_bools(&[true]) };
+/// assert_eq!(old.to_ssz(), new.to_ssz());
+/// assert_ne!(old.hash_tree_root(), new.hash_tree_root());
+/// ```
+///
+/// ```compile_fail
+/// use peam_ssz_types::{Ssz, TreeHash};
+///
+/// #[derive(Ssz, TreeHash)]
+/// #[ssz(active_fields = [1], edition = "v1.5")] // no such edition
+/// struct Slot {
+///     slot: u64,
+/// }
 /// ```
 ///
 /// # `#[ssz(compatible_union)]`

@@ -9,15 +9,11 @@
 
 use crate::common::names_type;
 use crate::internals::ast::{ContainerField, Field, Model, Shape, UnionVariant};
+use crate::internals::attr::EditionValue;
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 use syn::{Generics, Type};
-
-/// `merkleize_progressive`'s order in progressive containers: the derive
-/// follows consensus-specs v1.6.1 (recursion on the left), like the
-/// progressive types of the runtime crate.
-const RECURSION_LEFT: bool = true;
 
 /// `field_id` of the runtime crate: 64-bit FNV-1a of the name. The two must
 /// agree; a test checks that they do.
@@ -34,7 +30,14 @@ pub fn expand(model: &Model) -> TokenStream {
         Shape::Container {
             fields,
             active_fields,
-        } => container(model, krate, fields, active_fields.as_deref()),
+            edition,
+        } => container(
+            model,
+            krate,
+            fields,
+            active_fields.as_deref(),
+            edition.as_ref(),
+        ),
         Shape::Transparent(field) => transparent(model, krate, field),
         Shape::Union { variants, .. } => union(model, krate, variants),
     }
@@ -139,7 +142,10 @@ fn container(
     krate: &syn::Path,
     fields: &[ContainerField],
     active_fields: Option<&[bool]>,
+    edition: Option<&EditionValue>,
 ) -> TokenStream {
+    // `merkleize_progressive`'s order is that of the container's edition.
+    let edition = crate::tree_hash::edition_type(krate, edition);
     let positions: Vec<u64> = match active_fields {
         None => (0..fields.len() as u64).collect(),
         Some(active) => active
@@ -156,9 +162,10 @@ fn container(
             let position = Literal::u64_suffixed(position);
             match active_fields {
                 None => expect(quote!(#krate::path::container_field(#count, #position))),
-                Some(_) => expect(
-                    quote!(#krate::path::progressive_container_field(#position, #RECURSION_LEFT)),
-                ),
+                Some(_) => expect(quote!(#krate::path::progressive_container_field(
+                    #position,
+                    <#edition as #krate::Edition>::PROGRESSIVE_RECURSION_LEFT,
+                ))),
             }
         })
         .collect();

@@ -6,8 +6,9 @@
 
 use crate::common::{rejected, with_field_bounds, wrap_in_const};
 use crate::internals::ast::{ContainerField, Field, Model, Shape, UnionVariant};
+use crate::internals::attr::EditionValue;
 use crate::internals::model;
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Type};
@@ -38,9 +39,10 @@ fn impl_tree_hash(model: &Model) -> TokenStream {
         Shape::Container {
             fields,
             active_fields,
+            edition,
         } => (
             fields.iter().map(|f| f.ty).collect(),
-            container(krate, fields, active_fields.as_deref()),
+            container(krate, fields, active_fields.as_deref(), edition.as_ref()),
             None,
         ),
         Shape::Transparent(field) => (vec![field.ty], transparent(krate, field), None),
@@ -66,14 +68,31 @@ fn impl_tree_hash(model: &Model) -> TokenStream {
     }
 }
 
+/// The edition marker type of a progressive container: the one that
+/// `edition = "v1.6"` names, the type `edition = E` gives, or `Current`.
+pub fn edition_type(krate: &syn::Path, edition: Option<&EditionValue>) -> TokenStream {
+    match edition {
+        None => quote!(#krate::edition::Current),
+        Some(EditionValue::Named(marker)) => {
+            let marker = Ident::new(marker, Span::call_site());
+            quote!(#krate::edition::#marker)
+        }
+        Some(EditionValue::Type(ty)) => quote!(#ty),
+    }
+}
+
 /// A container: `merkleize([hash_tree_root(field) ...])`. A progressive
 /// container (EIP-7495): `mix_in_active_fields(merkleize_progressive(leaves),
 /// active_fields)`, where the leaves are the field roots at the positions of
 /// the 1s of `active_fields` and zero chunks at its 0s.
+///
+/// `merkleize_progressive` is that of the container's edition: the marker
+/// that `edition = "v1.6"` names, the type `edition = E` gives, or `Current`.
 fn container(
     krate: &syn::Path,
     fields: &[ContainerField],
     active_fields: Option<&[bool]>,
+    edition: Option<&EditionValue>,
 ) -> TokenStream {
     let tree_hash = quote!(#krate::TreeHash);
     let roots: Vec<_> = fields
@@ -84,7 +103,7 @@ fn container(
         })
         .collect();
     let root = quote!([::core::primitive::u8; 32]);
-    let node = container_node(krate, fields, active_fields);
+    let node = container_node(krate, fields, active_fields, edition);
     match active_fields {
         None => {
             let n = Literal::usize_unsuffixed(fields.len());
@@ -132,12 +151,13 @@ fn container(
                 .collect();
             let n = Literal::usize_unsuffixed(active.len());
             let packed = pack_bits(active).into_iter().map(Literal::u8_unsuffixed);
+            let edition = edition_type(krate, edition);
             quote! {
                 #[inline]
                 fn hash_tree_root(&self) -> #root {
                     let __leaves: [#root; #n] = [#(#leaves),*];
                     #krate::merkle::mix_in_active_fields(
-                        &#krate::merkle::merkleize_progressive(&__leaves),
+                        &#krate::merkle::merkleize_progressive_in::<#edition>(&__leaves),
                         &[#(#packed),*],
                     )
                 }
@@ -157,6 +177,7 @@ fn container_node(
     krate: &syn::Path,
     fields: &[ContainerField],
     active_fields: Option<&[bool]>,
+    edition: Option<&EditionValue>,
 ) -> TokenStream {
     let tree_hash = quote!(#krate::TreeHash);
     let root = quote!([::core::primitive::u8; 32]);
@@ -207,12 +228,12 @@ fn container_node(
         Some(active) => {
             let n = Literal::usize_unsuffixed(active.len());
             let packed = pack_bits(active).into_iter().map(Literal::u8_unsuffixed);
-            // v1.6.1 progressive merkleization: the recursion on the left.
+            let edition = edition_type(krate, edition);
             quote!(#krate::__private::progressive_container_node(
                 __gindex,
                 &[#(#packed),*],
                 #n,
-                true,
+                <#edition as #krate::Edition>::PROGRESSIVE_RECURSION_LEFT,
                 #root_fn,
                 #node_fn,
             ))

@@ -114,12 +114,12 @@ fn static_paths_are_constants() {
     assert_eq!(gindex!(Outer, gwei), g(16 + 15));
     assert_eq!(gindex!([u64; 8], [5]), g(3));
     // A compatible union's value is node 2; `seventh` is chunk 7 of the
-    // progressive tree below `mix_in_active_fields` (left, left, right,
-    // then leaf 2 of 16).
+    // progressive tree below `mix_in_active_fields` (the current edition:
+    // right, right, left, then leaf 2 of 16).
     let compat = (16 + 1) * 8 + 5;
     assert_eq!(
         gindex!(Outer, inner.compat.Sp.seventh),
-        g(((compat * 2) * 2 * 2 * 2 * 2 + 1) * 16 + 2)
+        g(((((compat * 2) * 2) * 2 + 1) * 2 + 1) * 2 * 16 + 2)
     );
 }
 
@@ -273,6 +273,11 @@ fn chunk_count(t: &R) -> u128 {
 
 /// `merkleize_progressive`'s chunk `c` below `root`, with the order of
 /// the children as an argument (`rest_right` false: v1.6.1).
+/// The order of the test types' progressive trees: they take the default
+/// edition, the current spec (the binary subtree on the left).
+const RECURSION_LEFT: bool =
+    <peam_ssz_types::edition::Current as peam_ssz_types::Edition>::PROGRESSIVE_RECURSION_LEFT;
+
 fn progressive(root: u128, c: u128, recursion_left: bool) -> Option<u128> {
     let (rest, binary) = if recursion_left { (0, 1) } else { (1, 0) };
     let (mut root, mut c, mut n) = (root, c, 1u128);
@@ -325,7 +330,7 @@ fn reference(t: &R, path: &[P]) -> Option<u128> {
                 R::Progressive(active, fields) => {
                     let k = fields.iter().position(|(n, _)| n == name)?;
                     let pos = active.iter().enumerate().filter(|(_, on)| **on).nth(k)?.0 as u128;
-                    root = progressive(root.checked_mul(2)?, pos, true)?;
+                    root = progressive(root.checked_mul(2)?, pos, RECURSION_LEFT)?;
                     typ = fields[k].1.clone();
                 }
                 R::Union(variants) => {
@@ -349,12 +354,16 @@ fn reference(t: &R, path: &[P]) -> Option<u128> {
                         R::Basic(1),
                     ),
                     R::ProgressiveList(e) => {
-                        root = progressive(root.checked_mul(2)?, i * item_length(e) / 32, true)?;
+                        root = progressive(
+                            root.checked_mul(2)?,
+                            i * item_length(e) / 32,
+                            RECURSION_LEFT,
+                        )?;
                         typ = (**e).clone();
                         continue;
                     }
                     R::ProgressiveBitlist => {
-                        root = progressive(root.checked_mul(2)?, i / 256, true)?;
+                        root = progressive(root.checked_mul(2)?, i / 256, RECURSION_LEFT)?;
                         typ = R::Basic(1);
                         continue;
                     }

@@ -1,5 +1,6 @@
 //! Progressive containers (EIP-7495) and compatible unions (EIP-8016), as
-//! simple-serialize.md v1.6.1 defines them: the spec's `Square` and `Circle`
+//! simple-serialize.md v1.6.1 defines them (so they name `edition =
+//! "v1.6"`): the spec's `Square` and `Circle`
 //! worked by hand, and the official `ssz_generic` vectors
 //! (`tests/general/phase0/ssz_generic/{progressive_containers,
 //! compatible_unions}`), whose bytes and roots are copied here literally.
@@ -7,11 +8,13 @@
 mod common;
 
 use common::{chunk, hash, hex, hex32, merkleize, merkleize_progressive, mix_in_active_fields};
-use peam_ssz_types::{DecodeErrorKind, List, PathSegment, ProgressiveBitlist, Ssz, TreeHash, U};
+use peam_ssz_types::{
+    DecodeErrorKind, Edition, List, PathSegment, ProgressiveBitlist, Ssz, TreeHash, U, V1_6, V1_7,
+};
 
 /// `class Square(ProgressiveContainer(active_fields=[1, 0, 1]))`.
 #[derive(Ssz, TreeHash, Debug, PartialEq, Eq, Clone)]
-#[ssz(active_fields = [1, 0, 1])]
+#[ssz(active_fields = [1, 0, 1], edition = "v1.6")]
 struct Square {
     side: u16,
     color: u8,
@@ -19,7 +22,7 @@ struct Square {
 
 /// `class Circle(ProgressiveContainer(active_fields=[0, 1, 1]))`.
 #[derive(Ssz, TreeHash, Debug, PartialEq, Eq, Clone)]
-#[ssz(active_fields = [0, 1, 1])]
+#[ssz(active_fields = [0, 1, 1], edition = "v1.6")]
 struct Circle {
     radius: u16,
     color: u8,
@@ -92,7 +95,7 @@ fn circle_root_worked_by_hand() {
 /// The active fields of the spec's `ProgressiveComplexTestStruct`, over
 /// fields of a few kinds: leaves spread over the 1-, 4- and 16-leaf subtrees.
 #[derive(Ssz, TreeHash, Debug, PartialEq, Eq, Clone)]
-#[ssz(active_fields = [1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1])]
+#[ssz(active_fields = [1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1], edition = "v1.6")]
 struct Spread {
     a: u8,
     b: List<u16, U<123>>,
@@ -153,7 +156,7 @@ fn roots_are_placed_at_the_positions_of_the_ones() {
 
 /// `ProgressiveSingleFieldContainerTestStruct`.
 #[derive(Ssz, TreeHash, Debug, PartialEq, Eq, Clone)]
-#[ssz(active_fields = [1])]
+#[ssz(active_fields = [1], edition = "v1.6")]
 #[allow(non_snake_case)]
 struct ProgressiveSingleField {
     A: u8,
@@ -161,20 +164,20 @@ struct ProgressiveSingleField {
 
 /// `ProgressiveSingleListContainerTestStruct`.
 #[derive(Ssz, TreeHash, Debug, PartialEq, Eq, Clone)]
-#[ssz(active_fields = [0, 0, 0, 0, 1])]
+#[ssz(active_fields = [0, 0, 0, 0, 1], edition = "v1.6")]
 #[allow(non_snake_case)]
 struct ProgressiveSingleList {
-    C: ProgressiveBitlist,
+    C: ProgressiveBitlist<V1_6>,
 }
 
 /// `ProgressiveVarTestStruct`.
 #[derive(Ssz, TreeHash, Debug, PartialEq, Eq, Clone)]
-#[ssz(active_fields = [1, 0, 1, 0, 1])]
+#[ssz(active_fields = [1, 0, 1, 0, 1], edition = "v1.6")]
 #[allow(non_snake_case)]
 struct ProgressiveVar {
     A: u8,
     B: List<u16, U<123>>,
-    C: ProgressiveBitlist,
+    C: ProgressiveBitlist<V1_6>,
 }
 
 fn check<T: Ssz + TreeHash + PartialEq + std::fmt::Debug>(value: &T, bytes: &[u8], root: &str) {
@@ -209,14 +212,14 @@ fn progressive_single_list_vectors() {
     // ProgressiveSingleListContainerTestStruct_one_0 (C = 0x02), _one_8 (0x03)
     check(
         &ProgressiveSingleList {
-            C: ProgressiveBitlist::from_bools(&[false]),
+            C: ProgressiveBitlist::<V1_6>::from_bools(&[false]),
         },
         &[4, 0, 0, 0, 0x02],
         "0x3fce8379ad0142361d296f413dbc5f5ead11c7a3b193f4381135a63cc300456a",
     );
     check(
         &ProgressiveSingleList {
-            C: ProgressiveBitlist::from_bools(&[true]),
+            C: ProgressiveBitlist::<V1_6>::from_bools(&[true]),
         },
         &[4, 0, 0, 0, 0x03],
         "0x6c7f7cb6227fb9893ff09858a8d6c02ca17a2184ffc75bd2d83b7dd27f0b35bd",
@@ -230,7 +233,7 @@ fn progressive_var_vectors() {
         &ProgressiveVar {
             A: 247,
             B: List::default(),
-            C: ProgressiveBitlist::new(),
+            C: ProgressiveBitlist::<V1_6>::new(),
         },
         &[0xf7, 9, 0, 0, 0, 9, 0, 0, 0, 0x01],
         "0x001421abe2a38b494ea81ba62b77930cca77446c8a9c5367a480926d380c6424",
@@ -343,7 +346,7 @@ fn compatible_union_bc_vectors() {
     // CompatibleUnionBC_lengthy_selector_2_chaos_0
     check(
         &CompatibleUnionBC::B(ProgressiveSingleList {
-            C: ProgressiveBitlist::new(),
+            C: ProgressiveBitlist::<V1_6>::new(),
         }),
         &[2, 4, 0, 0, 0, 1],
         "0xc84955fb3cd10668032035b218a59dd6857d15cdb27ca46f22450e0907ec3282",
@@ -353,7 +356,7 @@ fn compatible_union_bc_vectors() {
         &CompatibleUnionBC::C(ProgressiveVar {
             A: 154,
             B: List::default(),
-            C: ProgressiveBitlist::new(),
+            C: ProgressiveBitlist::<V1_6>::new(),
         }),
         &[3, 154, 9, 0, 0, 0, 9, 0, 0, 0, 1],
         "0xf7d1dcae026d9dc09cf5737d73a3bca01728f88658777a0817695038d69bff81",
@@ -363,7 +366,7 @@ fn compatible_union_bc_vectors() {
         &CompatibleUnionBC::C(ProgressiveVar {
             A: 254,
             B: List::try_from(vec![65247]).unwrap(),
-            C: ProgressiveBitlist::new(),
+            C: ProgressiveBitlist::<V1_6>::new(),
         }),
         &[3, 254, 9, 0, 0, 0, 11, 0, 0, 0, 0xdf, 0xfe, 1],
         "0x69e1d61b1bc96bad1b2d0eeb06d1e12990e11b6b782b4f63ac450b0881e57c57",
@@ -436,4 +439,101 @@ fn compatible_union_data_of_another_option_is_rejected() {
         err.to_string(),
         "at <3>.B: 1 bytes is not a multiple of the element size 2"
     );
+}
+
+// ---------------------------------------------------------------------------
+// Editions: the same containers in the current edition (v1.7.0-alpha.13,
+// binary subtree on the left), by default, by name and by type parameter.
+// ---------------------------------------------------------------------------
+
+/// `Square` without an edition: the current one.
+#[derive(Ssz, TreeHash, Debug, PartialEq, Eq, Clone)]
+#[ssz(active_fields = [1, 0, 1])]
+struct SquareCurrent {
+    side: u16,
+    color: u8,
+}
+
+/// `Square` naming the current edition.
+#[derive(Ssz, TreeHash, Debug, PartialEq, Eq, Clone)]
+#[ssz(active_fields = [1, 0, 1], edition = "v1.7")]
+struct SquareV1_7 {
+    side: u16,
+    color: u8,
+}
+
+/// `ProgressiveVarTestStruct` in the edition `E`, which also types its
+/// progressive bitlist.
+#[derive(Ssz, TreeHash, Debug, PartialEq, Eq, Clone)]
+#[ssz(edition = E, active_fields = [1, 0, 1, 0, 1])]
+struct VarIn<E: Edition> {
+    a: u8,
+    b: List<u16, U<123>>,
+    c: ProgressiveBitlist<E>,
+}
+
+#[test]
+fn square_root_worked_by_hand_in_the_current_edition() {
+    let (side, color) = (chunk(&[2, 1]), chunk(&[3]));
+    // merkleize_progressive([side, 0, color]) in v1.7.0-alpha.13:
+    //   hash(merkleize([side], 1), merkleize_progressive([0, color], 4))
+    // merkleize_progressive([0, color], 4):
+    //   hash(merkleize([0, color, 0, 0], 4), merkleize_progressive([], 16) = 0)
+    let four = hash(&hash(&Z, &color), &hash(&Z, &Z));
+    let progressive = hash(&side, &hash(&four, &Z));
+    let expected = hash(&progressive, &chunk(&[0b101]));
+    let current = SquareCurrent {
+        side: 0x0102,
+        color: 3,
+    };
+    let named = SquareV1_7 {
+        side: 0x0102,
+        color: 3,
+    };
+    assert_eq!(current.hash_tree_root(), expected);
+    assert_eq!(named.hash_tree_root(), expected);
+    // The bytes do not depend on the edition; the root does.
+    let v1_6 = Square {
+        side: 0x0102,
+        color: 3,
+    };
+    assert_eq!(current.to_ssz(), v1_6.to_ssz());
+    assert_ne!(v1_6.hash_tree_root(), expected);
+}
+
+#[test]
+fn an_edition_parameter_selects_the_merkleization() {
+    let bits = [true, false, true, true];
+    let v1_6 = VarIn::<V1_6> {
+        a: 7,
+        b: List::try_from(vec![1, 2]).unwrap(),
+        c: ProgressiveBitlist::from_bools(&bits),
+    };
+    let v1_7 = VarIn::<V1_7> {
+        a: 7,
+        b: List::try_from(vec![1, 2]).unwrap(),
+        c: ProgressiveBitlist::from_bools(&bits),
+    };
+    let named_v1_6 = ProgressiveVar {
+        A: 7,
+        B: List::try_from(vec![1, 2]).unwrap(),
+        C: ProgressiveBitlist::from_bools(&bits),
+    };
+    assert_eq!(v1_6.to_ssz(), v1_7.to_ssz());
+    assert_eq!(VarIn::<V1_7>::from_ssz(&v1_6.to_ssz()).unwrap(), v1_7);
+    assert_eq!(v1_6.hash_tree_root(), named_v1_6.hash_tree_root());
+    // v1.7.0-alpha.13 by the definition: leaves [a, 0, b, 0, c].
+    let leaves = [
+        chunk(&[7]),
+        Z,
+        v1_7.b.hash_tree_root(),
+        Z,
+        v1_7.c.hash_tree_root(),
+    ];
+    let expected = mix_in_active_fields(
+        &common::merkleize_progressive_v1_7(&leaves, 1),
+        &[1, 0, 1, 0, 1],
+    );
+    assert_eq!(v1_7.hash_tree_root(), expected);
+    assert_ne!(v1_7.hash_tree_root(), v1_6.hash_tree_root());
 }

@@ -7,8 +7,9 @@
 //! its bytes straight into merkle chunks, and reads and writes as a `"0x"` hex
 //! string (the consensus JSON and YAML mapping).
 
+use crate::edition::{Current, Edition};
 use crate::hex::{decode_hex_into, hex_digits, to_hex, HexError};
-use crate::merkle::{merkleize_packed, merkleize_progressive_packed, mix_in_length};
+use crate::merkle::{merkleize_packed, merkleize_progressive_packed_in, mix_in_length};
 use crate::{
     BoundError, DecodeError, DecodeErrorKind, Length, LengthError, Root, Ssz, TreeHash,
     BYTES_PER_CHUNK,
@@ -53,10 +54,13 @@ pub struct ByteVector<N> {
 }
 
 /// `ProgressiveByteList` (`ProgressiveList[byte]`, EIP-7916): any number of
-/// bytes.
+/// bytes, merkleized as edition `E` defines progressive merkleization (the
+/// current spec unless named: [`Current`]). The edition changes the root
+/// only; bytes and serde are the same in every edition.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct ProgressiveByteList {
+pub struct ProgressiveByteList<E = Current> {
     inner: Vec<u8>,
+    _edition: PhantomData<E>,
 }
 
 /// `BytesN` (`Vector[byte, N]`) stored inline: a public `[u8; N]`.
@@ -183,7 +187,7 @@ macro_rules! vec_bytes_common {
 
 vec_bytes_common!(ByteList<N>);
 vec_bytes_common!(ByteVector<N>);
-vec_bytes_common!(ProgressiveByteList);
+vec_bytes_common!(ProgressiveByteList<E>);
 
 /// Decodes hex after `check` has accepted its byte count.
 fn parse_hex(
@@ -534,11 +538,23 @@ impl<N: Length> TreeHash for ByteVector<N> {
 
 // ----------------------------------------------------- ProgressiveByteList
 
-impl ProgressiveByteList {
+impl<E> ProgressiveByteList<E> {
     /// No bytes.
     #[inline]
     pub const fn new() -> Self {
-        ProgressiveByteList { inner: Vec::new() }
+        ProgressiveByteList {
+            inner: Vec::new(),
+            _edition: PhantomData,
+        }
+    }
+
+    /// The same bytes, merkleized as edition `F` defines it.
+    #[inline]
+    pub fn into_edition<F>(self) -> ProgressiveByteList<F> {
+        ProgressiveByteList {
+            inner: self.inner,
+            _edition: PhantomData,
+        }
     }
 
     /// The underlying `Vec`, to change freely (the list has no bound).
@@ -548,34 +564,33 @@ impl ProgressiveByteList {
     }
 }
 
-impl From<Vec<u8>> for ProgressiveByteList {
+impl<E> From<Vec<u8>> for ProgressiveByteList<E> {
     #[inline]
     fn from(inner: Vec<u8>) -> Self {
-        ProgressiveByteList { inner }
-    }
-}
-
-impl From<&[u8]> for ProgressiveByteList {
-    #[inline]
-    fn from(bytes: &[u8]) -> Self {
         ProgressiveByteList {
-            inner: bytes.to_vec(),
+            inner,
+            _edition: PhantomData,
         }
     }
 }
 
-/// Parses `0x`-prefixed hex.
-impl FromStr for ProgressiveByteList {
-    type Err = HexError;
-
-    fn from_str(s: &str) -> Result<Self, HexError> {
-        Ok(ProgressiveByteList {
-            inner: parse_hex(s, |_| Ok(()))?,
-        })
+impl<E> From<&[u8]> for ProgressiveByteList<E> {
+    #[inline]
+    fn from(bytes: &[u8]) -> Self {
+        ProgressiveByteList::from(bytes.to_vec())
     }
 }
 
-impl Ssz for ProgressiveByteList {
+/// Parses `0x`-prefixed hex.
+impl<E> FromStr for ProgressiveByteList<E> {
+    type Err = HexError;
+
+    fn from_str(s: &str) -> Result<Self, HexError> {
+        Ok(ProgressiveByteList::from(parse_hex(s, |_| Ok(()))?))
+    }
+}
+
+impl<E: Edition> Ssz for ProgressiveByteList<E> {
     const IS_FIXED_SIZE: bool = false;
     const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
 
@@ -601,17 +616,19 @@ impl Ssz for ProgressiveByteList {
 
     #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        Ok(ProgressiveByteList {
-            inner: bytes.to_vec(),
-        })
+        Ok(ProgressiveByteList::from(bytes))
     }
 }
 
-/// `mix_in_length(merkleize_progressive(pack(bytes)), len)`.
-impl TreeHash for ProgressiveByteList {
+/// `mix_in_length(merkleize_progressive(pack(bytes)), len)`, progressive
+/// merkleization as edition `E` defines it.
+impl<E: Edition> TreeHash for ProgressiveByteList<E> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        mix_in_length(&merkleize_progressive_packed(&self.inner), self.inner.len())
+        mix_in_length(
+            &merkleize_progressive_packed_in::<E>(&self.inner),
+            self.inner.len(),
+        )
     }
 
     fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
@@ -619,7 +636,12 @@ impl TreeHash for ProgressiveByteList {
             return Ok(self.hash_tree_root());
         }
         // v1.6.1 progressive merkleization: the recursion on the left.
-        crate::__private::progressive_list_node(&self.inner, self.inner.len(), true, gindex)
+        crate::__private::progressive_list_node(
+            &self.inner,
+            self.inner.len(),
+            E::PROGRESSIVE_RECURSION_LEFT,
+            gindex,
+        )
     }
 }
 
@@ -928,16 +950,16 @@ mod serde_impls {
         }
     }
 
-    impl Serialize for ProgressiveByteList {
+    impl<E> Serialize for ProgressiveByteList<E> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             serialize_hex(&self.inner, serializer)
         }
     }
 
-    impl<'de> Deserialize<'de> for ProgressiveByteList {
+    impl<'de, E> Deserialize<'de> for ProgressiveByteList<E> {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             let inner = deserialize_hex_checked(deserializer, |_| Ok(()))?;
-            Ok(ProgressiveByteList { inner })
+            Ok(ProgressiveByteList::from(inner))
         }
     }
 
@@ -1062,7 +1084,7 @@ mod tests {
         let mut q: ProgressiveByteList = "0x01".parse().unwrap();
         q.as_mut_vec().push(2);
         assert_eq!(q, p);
-        assert_eq!(ProgressiveByteList::new().to_ssz(), [] as [u8; 0]);
+        assert_eq!(<ProgressiveByteList>::new().to_ssz(), [] as [u8; 0]);
     }
 
     #[test]

@@ -6,11 +6,7 @@ use crate::{
     ProgressiveByteList, ProgressiveList, Vector, U256,
 };
 use peam_ssz_core::path::{Elements, Layout, TreeLayout, UINT8};
-use peam_ssz_core::Length;
-
-/// The progressive types here follow consensus-specs v1.6.1, whose
-/// `merkleize_progressive` puts the recursion on the left.
-const RECURSION_LEFT: bool = true;
+use peam_ssz_core::{Edition, Length};
 
 impl<T: TreeLayout, N: Length> TreeLayout for List<T, N> {
     const LAYOUT: &'static Layout = &Layout::List {
@@ -87,35 +83,36 @@ impl<N> Elements for Bitvector<N> {
     type Element = bool;
 }
 
-impl<T: TreeLayout> TreeLayout for ProgressiveList<T> {
+/// The progressive types follow their edition's `merkleize_progressive`.
+impl<T: TreeLayout, E: Edition> TreeLayout for ProgressiveList<T, E> {
     const LAYOUT: &'static Layout = &Layout::ProgressiveList {
         elem: T::LAYOUT,
-        recursion_left: RECURSION_LEFT,
+        recursion_left: E::PROGRESSIVE_RECURSION_LEFT,
     };
 }
 
-impl<T> Elements for ProgressiveList<T> {
+impl<T, E> Elements for ProgressiveList<T, E> {
     type Element = T;
 }
 
-impl TreeLayout for ProgressiveByteList {
+impl<E: Edition> TreeLayout for ProgressiveByteList<E> {
     const LAYOUT: &'static Layout = &Layout::ProgressiveList {
         elem: UINT8,
-        recursion_left: RECURSION_LEFT,
+        recursion_left: E::PROGRESSIVE_RECURSION_LEFT,
     };
 }
 
-impl Elements for ProgressiveByteList {
+impl<E> Elements for ProgressiveByteList<E> {
     type Element = u8;
 }
 
-impl TreeLayout for ProgressiveBitlist {
+impl<E: Edition> TreeLayout for ProgressiveBitlist<E> {
     const LAYOUT: &'static Layout = &Layout::ProgressiveBitlist {
-        recursion_left: RECURSION_LEFT,
+        recursion_left: E::PROGRESSIVE_RECURSION_LEFT,
     };
 }
 
-impl Elements for ProgressiveBitlist {
+impl<E> Elements for ProgressiveBitlist<E> {
     type Element = bool;
 }
 

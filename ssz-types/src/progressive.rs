@@ -6,9 +6,11 @@ use crate::bitfield::{
     bitlist_ssz_len, check_raw_bits, decode_bitlist, fmt_bits, get_bit, pack_bools, set_bit,
     write_bitlist, Bits,
 };
-use crate::merkle::{merkleize_progressive_packed, mix_in_length};
+use crate::edition::{Current, Edition};
+use crate::merkle::{merkleize_progressive_packed_in, mix_in_length};
 use crate::{DecodeError, IndexError, Root, Ssz, TreeHash};
 use core::fmt;
+use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
 
 /// `ProgressiveList[T]` (EIP-7916): any number of elements, in a `Vec`.
@@ -24,24 +26,46 @@ use core::ops::{Deref, DerefMut};
 /// assert_eq!(ProgressiveList::<u32>::from_ssz(&list.to_ssz())?, list);
 /// # Ok::<(), peam_ssz_types::DecodeError>(())
 /// ```
+///
+/// `E` is the [`Edition`] whose progressive merkleization the root follows:
+/// [`Current`] (v1.7.0-alpha.13) unless named, or
+/// [`V1_6`](crate::edition::V1_6) for the v1.6.1 roots. Encoding, decoding
+/// and serde do not depend on it.
+///
+/// ```
+/// use peam_ssz_types::{ProgressiveList, TreeHash, V1_6, V1_7};
+///
+/// let current: ProgressiveList<u64> = vec![1, 2, 3, 4, 5].into();
+/// let v1_6: ProgressiveList<u64, V1_6> = current.clone().into_edition();
+/// assert_eq!(current, ProgressiveList::<u64, V1_7>::from(vec![1, 2, 3, 4, 5]));
+/// assert_ne!(current.hash_tree_root(), v1_6.hash_tree_root());
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ProgressiveList<T> {
+pub struct ProgressiveList<T, E = Current> {
     inner: Vec<T>,
+    _edition: PhantomData<E>,
 }
 
-impl<T> ProgressiveList<T> {
+impl<T, E> ProgressiveList<T, E> {
     /// An empty list.
     #[inline]
     pub const fn new() -> Self {
-        ProgressiveList { inner: Vec::new() }
+        ProgressiveList {
+            inner: Vec::new(),
+            _edition: PhantomData,
+        }
     }
 
     /// An empty list with room for `capacity` elements.
     #[inline]
     pub fn with_capacity(capacity: usize) -> Self {
-        ProgressiveList {
-            inner: Vec::with_capacity(capacity),
-        }
+        Vec::with_capacity(capacity).into()
+    }
+
+    /// The same elements, merkleized as edition `F` defines it.
+    #[inline]
+    pub fn into_edition<F>(self) -> ProgressiveList<T, F> {
+        self.inner.into()
     }
 
     /// Appends `value`.
@@ -93,20 +117,20 @@ impl<T> ProgressiveList<T> {
     }
 }
 
-impl<T> Default for ProgressiveList<T> {
+impl<T, E> Default for ProgressiveList<T, E> {
     #[inline]
     fn default() -> Self {
         ProgressiveList::new()
     }
 }
 
-impl<T: fmt::Debug> fmt::Debug for ProgressiveList<T> {
+impl<T: fmt::Debug, E> fmt::Debug for ProgressiveList<T, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(&self.inner, f)
     }
 }
 
-impl<T> Deref for ProgressiveList<T> {
+impl<T, E> Deref for ProgressiveList<T, E> {
     type Target = [T];
 
     #[inline]
@@ -115,58 +139,57 @@ impl<T> Deref for ProgressiveList<T> {
     }
 }
 
-impl<T> DerefMut for ProgressiveList<T> {
+impl<T, E> DerefMut for ProgressiveList<T, E> {
     #[inline]
     fn deref_mut(&mut self) -> &mut [T] {
         &mut self.inner
     }
 }
 
-impl<T> AsRef<[T]> for ProgressiveList<T> {
+impl<T, E> AsRef<[T]> for ProgressiveList<T, E> {
     #[inline]
     fn as_ref(&self) -> &[T] {
         &self.inner
     }
 }
 
-impl<T> From<Vec<T>> for ProgressiveList<T> {
+impl<T, E> From<Vec<T>> for ProgressiveList<T, E> {
     #[inline]
     fn from(inner: Vec<T>) -> Self {
-        ProgressiveList { inner }
-    }
-}
-
-impl<T: Clone> From<&[T]> for ProgressiveList<T> {
-    #[inline]
-    fn from(slice: &[T]) -> Self {
         ProgressiveList {
-            inner: slice.to_vec(),
+            inner,
+            _edition: PhantomData,
         }
     }
 }
 
-impl<T> From<ProgressiveList<T>> for Vec<T> {
+impl<T: Clone, E> From<&[T]> for ProgressiveList<T, E> {
     #[inline]
-    fn from(list: ProgressiveList<T>) -> Vec<T> {
+    fn from(slice: &[T]) -> Self {
+        slice.to_vec().into()
+    }
+}
+
+impl<T, E> From<ProgressiveList<T, E>> for Vec<T> {
+    #[inline]
+    fn from(list: ProgressiveList<T, E>) -> Vec<T> {
         list.inner
     }
 }
 
-impl<T> FromIterator<T> for ProgressiveList<T> {
+impl<T, E> FromIterator<T> for ProgressiveList<T, E> {
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
-        ProgressiveList {
-            inner: iter.into_iter().collect(),
-        }
+        iter.into_iter().collect::<Vec<T>>().into()
     }
 }
 
-impl<T> Extend<T> for ProgressiveList<T> {
+impl<T, E> Extend<T> for ProgressiveList<T, E> {
     fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
         self.inner.extend(iter)
     }
 }
 
-impl<T> IntoIterator for ProgressiveList<T> {
+impl<T, E> IntoIterator for ProgressiveList<T, E> {
     type Item = T;
     type IntoIter = std::vec::IntoIter<T>;
 
@@ -176,7 +199,7 @@ impl<T> IntoIterator for ProgressiveList<T> {
     }
 }
 
-impl<'a, T> IntoIterator for &'a ProgressiveList<T> {
+impl<'a, T, E> IntoIterator for &'a ProgressiveList<T, E> {
     type Item = &'a T;
     type IntoIter = core::slice::Iter<'a, T>;
 
@@ -186,7 +209,7 @@ impl<'a, T> IntoIterator for &'a ProgressiveList<T> {
     }
 }
 
-impl<'a, T> IntoIterator for &'a mut ProgressiveList<T> {
+impl<'a, T, E> IntoIterator for &'a mut ProgressiveList<T, E> {
     type Item = &'a mut T;
     type IntoIter = core::slice::IterMut<'a, T>;
 
@@ -199,7 +222,7 @@ impl<'a, T> IntoIterator for &'a mut ProgressiveList<T> {
 /// Encoded like a list without a limit. Decoding allocates in proportion to
 /// the input: at most one element per `FIXED_PART_LEN` bytes (fixed-size
 /// elements) or per 4-byte offset (variable-size ones).
-impl<T: Ssz> Ssz for ProgressiveList<T> {
+impl<T: Ssz, E: Edition> Ssz for ProgressiveList<T, E> {
     const IS_FIXED_SIZE: bool = false;
     const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
 
@@ -221,15 +244,16 @@ impl<T: Ssz> Ssz for ProgressiveList<T> {
     #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         let inner = crate::__private::decode_elements(bytes, None, usize::MAX)?;
-        Ok(ProgressiveList { inner })
+        Ok(inner.into())
     }
 }
 
-/// `mix_in_length(merkleize_progressive(leaves), len)`.
-impl<T: TreeHash> TreeHash for ProgressiveList<T> {
+/// `mix_in_length(merkleize_progressive(leaves), len)`, progressive
+/// merkleization as edition `E` defines it.
+impl<T: TreeHash, E: Edition> TreeHash for ProgressiveList<T, E> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        crate::__private::progressive_list_root(&self.inner)
+        crate::__private::progressive_list_root::<E, T>(&self.inner)
     }
 
     fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
@@ -237,69 +261,83 @@ impl<T: TreeHash> TreeHash for ProgressiveList<T> {
             return Ok(self.hash_tree_root());
         }
         // v1.6.1 progressive merkleization: the recursion on the left.
-        crate::__private::progressive_list_node(&self.inner, self.inner.len(), true, gindex)
+        crate::__private::progressive_list_node(
+            &self.inner,
+            self.inner.len(),
+            E::PROGRESSIVE_RECURSION_LEFT,
+            gindex,
+        )
     }
 }
 
 #[cfg(feature = "serde")]
-impl<T: serde::Serialize> serde::Serialize for ProgressiveList<T> {
+impl<T: serde::Serialize, E> serde::Serialize for ProgressiveList<T, E> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(&self.inner)
     }
 }
 
 #[cfg(feature = "serde")]
-impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for ProgressiveList<T> {
+impl<'de, T: serde::Deserialize<'de>, E> serde::Deserialize<'de> for ProgressiveList<T, E> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let inner = crate::serde_support::deserialize_seq(deserializer, None, usize::MAX)?;
-        Ok(ProgressiveList { inner })
+        let inner: Vec<T> = crate::serde_support::deserialize_seq(deserializer, None, usize::MAX)?;
+        Ok(inner.into())
     }
 }
 
 /// `ProgressiveBitlist` (EIP-7916): any number of bits.
 ///
 /// Encoded like a `Bitlist` (with the delimiter bit); merkleized with
-/// `merkleize_progressive`.
+/// `merkleize_progressive` as edition `E` defines it ([`Current`] unless
+/// named; see [`ProgressiveList`]).
 ///
 /// ```
 /// use peam_ssz_types::{ProgressiveBitlist, Ssz};
 ///
-/// let bits = ProgressiveBitlist::from_bools(&[true, false, true]);
+/// let bits: ProgressiveBitlist = ProgressiveBitlist::from_bools(&[true, false, true]);
 /// assert_eq!(bits.to_ssz(), [0b1101]);
 /// assert_eq!(ProgressiveBitlist::from_ssz(&[0b1101])?, bits);
 /// # Ok::<(), peam_ssz_types::DecodeError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Default)]
-pub struct ProgressiveBitlist {
+pub struct ProgressiveBitlist<E = Current> {
     // `len.div_ceil(8)` bytes; the bits at and past `len` are zero.
     bytes: Vec<u8>,
     len: usize,
+    _edition: PhantomData<E>,
 }
 
-impl ProgressiveBitlist {
+impl<E> ProgressiveBitlist<E> {
+    /// `bytes` as they are: the caller keeps the invariant.
+    #[inline]
+    const fn from_parts(bytes: Vec<u8>, len: usize) -> Self {
+        ProgressiveBitlist {
+            bytes,
+            len,
+            _edition: PhantomData,
+        }
+    }
+
     /// An empty bitlist.
     #[inline]
     pub const fn new() -> Self {
-        ProgressiveBitlist {
-            bytes: Vec::new(),
-            len: 0,
-        }
+        ProgressiveBitlist::from_parts(Vec::new(), 0)
     }
 
     /// `len` zero bits.
     pub fn with_len(len: usize) -> Self {
-        ProgressiveBitlist {
-            bytes: vec![0; len.div_ceil(8)],
-            len,
-        }
+        ProgressiveBitlist::from_parts(vec![0; len.div_ceil(8)], len)
     }
 
     /// The bitlist of `bits`.
     pub fn from_bools(bits: &[bool]) -> Self {
-        ProgressiveBitlist {
-            bytes: pack_bools(bits),
-            len: bits.len(),
-        }
+        ProgressiveBitlist::from_parts(pack_bools(bits), bits.len())
+    }
+
+    /// The same bits, merkleized as edition `F` defines it.
+    #[inline]
+    pub fn into_edition<F>(self) -> ProgressiveBitlist<F> {
+        ProgressiveBitlist::from_parts(self.bytes, self.len)
     }
 
     /// The bitlist of the first `len` bits of `bytes` (bit `i` in byte
@@ -307,7 +345,7 @@ impl ProgressiveBitlist {
     /// not `len.div_ceil(8)` long or a bit at or past `len` is set.
     pub fn from_raw_bytes(bytes: Vec<u8>, len: usize) -> Result<Self, DecodeError> {
         check_raw_bits(&bytes, len)?;
-        Ok(ProgressiveBitlist { bytes, len })
+        Ok(ProgressiveBitlist::from_parts(bytes, len))
     }
 
     /// The number of bits.
@@ -370,13 +408,13 @@ impl ProgressiveBitlist {
     }
 }
 
-impl fmt::Debug for ProgressiveBitlist {
+impl<E> fmt::Debug for ProgressiveBitlist<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt_bits("ProgressiveBitlist", &self.bytes, self.len, f)
     }
 }
 
-impl FromIterator<bool> for ProgressiveBitlist {
+impl<E> FromIterator<bool> for ProgressiveBitlist<E> {
     fn from_iter<I: IntoIterator<Item = bool>>(iter: I) -> Self {
         let mut bits = ProgressiveBitlist::new();
         for b in iter {
@@ -386,7 +424,7 @@ impl FromIterator<bool> for ProgressiveBitlist {
     }
 }
 
-impl<'a> IntoIterator for &'a ProgressiveBitlist {
+impl<'a, E> IntoIterator for &'a ProgressiveBitlist<E> {
     type Item = bool;
     type IntoIter = Bits<'a>;
 
@@ -396,7 +434,7 @@ impl<'a> IntoIterator for &'a ProgressiveBitlist {
     }
 }
 
-impl Ssz for ProgressiveBitlist {
+impl<E: Edition> Ssz for ProgressiveBitlist<E> {
     const IS_FIXED_SIZE: bool = false;
     const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
 
@@ -413,15 +451,16 @@ impl Ssz for ProgressiveBitlist {
     #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         let (bytes, len) = decode_bitlist(bytes, usize::MAX)?;
-        Ok(ProgressiveBitlist { bytes, len })
+        Ok(ProgressiveBitlist::from_parts(bytes, len))
     }
 }
 
-/// `mix_in_length(merkleize_progressive(pack_bits(value)), len(value))`.
-impl TreeHash for ProgressiveBitlist {
+/// `mix_in_length(merkleize_progressive(pack_bits(value)), len(value))`,
+/// progressive merkleization as edition `E` defines it.
+impl<E: Edition> TreeHash for ProgressiveBitlist<E> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        mix_in_length(&merkleize_progressive_packed(&self.bytes), self.len)
+        mix_in_length(&merkleize_progressive_packed_in::<E>(&self.bytes), self.len)
     }
 
     fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
@@ -430,7 +469,12 @@ impl TreeHash for ProgressiveBitlist {
         }
         // The bits packed as bytes; the length mix-in counts bits. v1.6.1
         // progressive merkleization: the recursion on the left.
-        crate::__private::progressive_list_node(&self.bytes, self.len, true, gindex)
+        crate::__private::progressive_list_node(
+            &self.bytes,
+            self.len,
+            E::PROGRESSIVE_RECURSION_LEFT,
+            gindex,
+        )
     }
 }
 
@@ -440,13 +484,13 @@ mod serde_impls {
     use crate::serde_support::{deserialize_hex, serialize_hex};
 
     /// The hex of the SSZ encoding, delimiter included.
-    impl serde::Serialize for ProgressiveBitlist {
+    impl<E: Edition> serde::Serialize for ProgressiveBitlist<E> {
         fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             serialize_hex(&self.to_ssz(), serializer)
         }
     }
 
-    impl<'de> serde::Deserialize<'de> for ProgressiveBitlist {
+    impl<'de, E: Edition> serde::Deserialize<'de> for ProgressiveBitlist<E> {
         fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             let bytes = deserialize_hex(deserializer)?;
             ProgressiveBitlist::from_ssz(&bytes).map_err(serde::de::Error::custom)
@@ -519,15 +563,15 @@ mod tests {
     #[test]
     fn progressive_bitlist_encodes_like_a_bitlist() {
         let bits = [true, true, false, true, false, false, false, false, true];
-        let p = ProgressiveBitlist::from_bools(&bits);
+        let p = <ProgressiveBitlist>::from_bools(&bits);
         assert_eq!(p.to_ssz(), [0b0000_1011, 0b11]);
         assert_eq!(
             ProgressiveBitlist::from_ssz(&[0b0000_1011, 0b11]).unwrap(),
             p
         );
         assert_eq!(p.as_bytes(), [0b0000_1011, 0b1]);
-        assert_eq!(ProgressiveBitlist::new().to_ssz(), [1]);
-        let kind = |b: &[u8]| *ProgressiveBitlist::from_ssz(b).unwrap_err().kind();
+        assert_eq!(<ProgressiveBitlist>::new().to_ssz(), [1]);
+        let kind = |b: &[u8]| *<ProgressiveBitlist>::from_ssz(b).unwrap_err().kind();
         assert_eq!(kind(&[]), DecodeErrorKind::BitlistNoDelimiter);
         assert_eq!(kind(&[1, 0]), DecodeErrorKind::BitlistNoDelimiter);
     }
@@ -545,8 +589,8 @@ mod tests {
         p.set(0, false).unwrap();
         assert_eq!(format!("{p:?}"), "ProgressiveBitlist(001)");
         assert_eq!((&p).into_iter().collect::<Vec<_>>(), [false, false, true]);
-        assert_eq!(ProgressiveBitlist::with_len(9).as_bytes(), [0, 0]);
+        assert_eq!(<ProgressiveBitlist>::with_len(9).as_bytes(), [0, 0]);
         assert_eq!(ProgressiveBitlist::from_raw_bytes(vec![4], 3).unwrap(), p);
-        assert!(ProgressiveBitlist::from_raw_bytes(vec![8], 3).is_err());
+        assert!(<ProgressiveBitlist>::from_raw_bytes(vec![8], 3).is_err());
     }
 }

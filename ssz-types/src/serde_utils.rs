@@ -201,9 +201,9 @@ impl<T: QuotedInt> QuotedSeq for Vec<T> {
     }
 }
 
-impl<T: QuotedInt> private::Sealed for ProgressiveList<T> {}
+impl<T: QuotedInt, E: crate::Edition> private::Sealed for ProgressiveList<T, E> {}
 
-impl<T: QuotedInt> QuotedSeq for ProgressiveList<T> {
+impl<T: QuotedInt, E: crate::Edition> QuotedSeq for ProgressiveList<T, E> {
     type Item = T;
     const MAX_LEN: usize = usize::MAX;
     const EXACT_LEN: Option<usize> = None;

@@ -10,7 +10,7 @@
 use peam_ssz_types::hash::sha256;
 use peam_ssz_types::{
     Bitlist, Bitvector, ByteList, ByteVector, Bytes32, Bytes48, FixedBytes, List,
-    ProgressiveBitlist, ProgressiveByteList, ProgressiveList, Ssz, TreeHash, Vector, U, U256,
+    ProgressiveBitlist, ProgressiveByteList, ProgressiveList, Ssz, TreeHash, Vector, U, U256, V1_6,
 };
 
 type Chunk = [u8; 32];
@@ -63,14 +63,29 @@ fn zero_subtree(height: usize) -> Chunk {
     zeros[height]
 }
 
-/// `merkleize_progressive(chunks, num_leaves)`.
+/// `merkleize_progressive(chunks, num_leaves)` of v1.7.0-alpha.13 (the
+/// current edition, the default of the progressive types): the binary
+/// subtree on the left.
 fn merkleize_progressive(chunks: &[Chunk], num_leaves: usize) -> Chunk {
     if chunks.is_empty() {
         return [0; 32];
     }
     let split = num_leaves.min(chunks.len());
     hash(
+        &merkleize(&chunks[..split], num_leaves),
         &merkleize_progressive(&chunks[split..], num_leaves * 4),
+    )
+}
+
+/// `merkleize_progressive(chunks, num_leaves)` of v1.6.1: the recursion on
+/// the left.
+fn merkleize_progressive_v1_6(chunks: &[Chunk], num_leaves: usize) -> Chunk {
+    if chunks.is_empty() {
+        return [0; 32];
+    }
+    let split = num_leaves.min(chunks.len());
+    hash(
+        &merkleize_progressive_v1_6(&chunks[split..], num_leaves * 4),
         &merkleize(&chunks[..split], num_leaves),
     )
 }
@@ -364,6 +379,12 @@ fn progressive_lists() {
             mix_in_length(&merkleize_progressive(&chunks, 1), n),
             "{n}"
         );
+        let p: ProgressiveList<Bytes32, V1_6> = p.into_edition();
+        assert_eq!(
+            p.hash_tree_root(),
+            mix_in_length(&merkleize_progressive_v1_6(&chunks, 1), n),
+            "{n}"
+        );
 
         // Basic elements: packed, four u64 to a chunk.
         let values: Vec<u64> = (0..n).map(|_| rng.next()).collect();
@@ -372,6 +393,12 @@ fn progressive_lists() {
         assert_eq!(
             p.hash_tree_root(),
             mix_in_length(&merkleize_progressive(&pack(&bytes), 1), n),
+            "{n}"
+        );
+        let p: ProgressiveList<u64, V1_6> = p.into_edition();
+        assert_eq!(
+            p.hash_tree_root(),
+            mix_in_length(&merkleize_progressive_v1_6(&pack(&bytes), 1), n),
             "{n}"
         );
 
@@ -393,10 +420,15 @@ fn progressive_lists() {
 
         // Byte list.
         let bytes = rng.bytes(n * 7);
-        let p = ProgressiveByteList::from(bytes.clone());
+        let p = <ProgressiveByteList>::from(bytes.clone());
         assert_eq!(
             p.hash_tree_root(),
             mix_in_length(&merkleize_progressive(&pack(&bytes), 1), n * 7)
+        );
+        let p = ProgressiveByteList::<V1_6>::from(bytes.clone());
+        assert_eq!(
+            p.hash_tree_root(),
+            mix_in_length(&merkleize_progressive_v1_6(&pack(&bytes), 1), n * 7)
         );
     }
 }
@@ -411,12 +443,19 @@ fn progressive_bitlists() {
     };
     for &len in lens {
         let bits = rng.bools(len);
-        let p = ProgressiveBitlist::from_bools(&bits);
+        let p = <ProgressiveBitlist>::from_bools(&bits);
         assert_eq!(
             p.hash_tree_root(),
             mix_in_length(&merkleize_progressive(&pack_bits(&bits), 1), len),
             "{len}"
         );
+        let p16 = ProgressiveBitlist::<V1_6>::from_bools(&bits);
+        assert_eq!(
+            p16.hash_tree_root(),
+            mix_in_length(&merkleize_progressive_v1_6(&pack_bits(&bits), 1), len),
+            "{len}"
+        );
+        assert_eq!(p16.to_ssz(), p.to_ssz());
         assert_eq!(ProgressiveBitlist::from_ssz(&p.to_ssz()).unwrap(), p);
     }
 }
@@ -532,7 +571,7 @@ fn big_trees_span_blocks_and_threads() {
             mix_in_length(&merkleize(&key_roots, 1 << 16), n),
             "List[Bytes48] of {n}"
         );
-        let progressive = ProgressiveList::from(keys);
+        let progressive = <ProgressiveList<Bytes48>>::from(keys);
         assert_eq!(
             progressive.hash_tree_root(),
             mix_in_length(&merkleize_progressive(&key_roots, 1), n),

@@ -70,7 +70,7 @@ fn bytes_are_hex() {
         &format!("'0x{}'", "ab".repeat(32)),
         &Bytes32::from([0xab; 32]),
     );
-    round_trip("'0x0a'", &ProgressiveByteList::from(vec![10]));
+    round_trip("'0x0a'", &<ProgressiveByteList>::from(vec![10]));
     // Either case reads.
     let b: Bytes4 = serde_yaml::from_str("'0xDEADBEEF'").unwrap();
     assert_eq!(b.0, [0xde, 0xad, 0xbe, 0xef]);
@@ -97,7 +97,7 @@ fn bitfields_are_the_hex_of_their_encoding() {
     );
     round_trip(
         "'0x0b02'",
-        &ProgressiveBitlist::from_bools(&[
+        &<ProgressiveBitlist>::from_bools(&[
             true, true, false, true, false, false, false, false, false,
         ]),
     );

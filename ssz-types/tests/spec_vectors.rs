@@ -1,9 +1,10 @@
 //! Literal encodings and roots from the consensus-spec v1.6.1 `ssz_generic`
 //! vectors (`tests/general/phase0/ssz_generic/<handler>/valid/<case>`): the
-//! value as its `value.yaml` writes it, the root from its `meta.yaml`.
+//! value as its `value.yaml` writes it, the root from its `meta.yaml`. The
+//! progressive types name the v1.6.1 edition, whose roots these are.
 
 use peam_ssz_types::{
-    Bitlist, Bitvector, ProgressiveBitlist, ProgressiveList, Ssz, TreeHash, Vector, U, U256,
+    Bitlist, Bitvector, ProgressiveBitlist, ProgressiveList, Ssz, TreeHash, Vector, U, U256, V1_6,
 };
 
 fn unhex(s: &str) -> Vec<u8> {
@@ -72,31 +73,31 @@ fn bitvectors() {
 #[test]
 fn progressive_bitlists() {
     // progbitlist_zero_0_0: empty.
-    let p = case::<ProgressiveBitlist>(
+    let p = case::<ProgressiveBitlist<V1_6>>(
         "0x01",
         "0xf5a5fd42d16a20302798ef6ed309979b43003d2320d9f0e8ea9831a92759fb4b",
     );
     assert!(p.is_empty());
     // progbitlist_max_1_0, progbitlist_random_5_0
-    case::<ProgressiveBitlist>(
+    case::<ProgressiveBitlist<V1_6>>(
         "0x03",
         "0x573a032da7e6b5f5e90253e1ac50ca352bc39203f863f391e8171082e1e48840",
     );
-    case::<ProgressiveBitlist>(
+    case::<ProgressiveBitlist<V1_6>>(
         "0x07",
         "0xd0f8f2e68690e28a09999937748762743c4e364cc7a8c4f9bc887117f2b9df29",
     );
     // progbitlist_lengthy_65_0, progbitlist_random_257_0: one and two chunks.
-    case::<ProgressiveBitlist>(
+    case::<ProgressiveBitlist<V1_6>>(
         "0xa9a8913e35fb7b3103",
         "0xa23fb9c7a3e358909ba7620feb07cf34e846eab224284ebc73b05b7d90423a67",
     );
-    case::<ProgressiveBitlist>(
+    case::<ProgressiveBitlist<V1_6>>(
         "0x3b29e809e6d229e0c9e8eca0379bab98c96402",
         "0xdf3cfda24accd56b7c99b10d3c34f05ec1a5ca2638a50b4b2d04c607578dc13b",
     );
     // progbitlist_max_1025_0: 828 set bits, four chunks over two subtrees.
-    let p = case::<ProgressiveBitlist>(
+    let p = case::<ProgressiveBitlist<V1_6>>(
         &format!("0x{}1f", "ff".repeat(103)),
         "0xc9a03e115dc4e4f5e409ad5ac057a1647b420fb2059642fbf24f13e2e6c4c0d6",
     );
@@ -108,29 +109,29 @@ fn progressive_lists() {
     // proglist_bool_max_0 and proglist_uint256_max_0: empty lists of any
     // type share the root mix_in_length(zero, 0).
     let empty = "0xf5a5fd42d16a20302798ef6ed309979b43003d2320d9f0e8ea9831a92759fb4b";
-    case::<ProgressiveList<bool>>("0x", empty);
-    case::<ProgressiveList<U256>>("0x", empty);
+    case::<ProgressiveList<bool, V1_6>>("0x", empty);
+    case::<ProgressiveList<U256, V1_6>>("0x", empty);
     // proglist_uint16_random_2: [65139]
-    let l: ProgressiveList<u16> = vec![65139].into();
+    let l: ProgressiveList<u16, V1_6> = vec![65139].into();
     assert_eq!(l.to_ssz(), 65139u16.to_le_bytes());
     assert_eq!(
         l.hash_tree_root(),
         root("0x13444150e29ea722261ff801363db5d2f9e62f6366e49648da80afbe520eea49")
     );
     // proglist_uint8_max_5: [255, 255, 255, 255]
-    let l: ProgressiveList<u8> = vec![255; 4].into();
+    let l: ProgressiveList<u8, V1_6> = vec![255; 4].into();
     assert_eq!(
         l.hash_tree_root(),
         root("0x30b7c9d14382569e7ae9ace1a1582575e2116287c70803650018d507d5a2dd2c")
     );
     // proglist_bool_max_21: seventeen trues.
-    let l: ProgressiveList<bool> = vec![true; 17].into();
+    let l: ProgressiveList<bool, V1_6> = vec![true; 17].into();
     assert_eq!(
         l.hash_tree_root(),
         root("0xb421c048d1436c137bb8ca1824e2526591babd4f3489172c32c4ff2cac3afcc7")
     );
     // proglist_uint64_random_21
-    let l: ProgressiveList<u64> = vec![
+    let l: ProgressiveList<u64, V1_6> = vec![
         11284102487574412671,
         3882774391189485770,
         2694575571077104206,
@@ -144,7 +145,7 @@ fn progressive_lists() {
         root("0xb01b6d0a5604db4d9b1d99fd079f9e1864d66706104d1c27c95f568e6bf816ad")
     );
     // proglist_uint32_random_22: thirteen values, two subtrees.
-    let l: ProgressiveList<u32> = vec![
+    let l: ProgressiveList<u32, V1_6> = vec![
         2501741894, 1175356790, 2490183426, 2995442477, 4281449671, 327418873, 1674494464,
         2955170200, 2822587333, 2116341639, 2082025747, 1382204077, 1642752348,
     ]
@@ -154,7 +155,7 @@ fn progressive_lists() {
         root("0x6cc99b3703f5641f8f322ebd354667130975a1352617f5050cdf1d69a29ce895")
     );
     // proglist_uint256_max_5: [2^256 - 1]
-    let l: ProgressiveList<U256> = vec![U256::MAX].into();
+    let l: ProgressiveList<U256, V1_6> = vec![U256::MAX].into();
     assert_eq!(l.to_ssz(), [0xff; 32]);
     assert_eq!(
         l.hash_tree_root(),

@@ -152,6 +152,9 @@ pub enum Shape<'a> {
         /// `active_fields` of a progressive container (EIP-7495): as many
         /// `true`s as fields, at most 256 entries, the last one `true`.
         active_fields: Option<Vec<bool>>,
+        /// The edition of a progressive container's merkleization, as
+        /// written (`None`: the runtime crate's `Current`).
+        edition: Option<super::attr::EditionValue>,
     },
     /// A newtype that is encoded and merkleized as its one field.
     Transparent(Field<'a>),

@@ -7,7 +7,9 @@
 //! [`super::check`].
 
 use super::ctxt::Ctxt;
-use super::symbol::{Symbol, ACTIVE_FIELDS, COMPATIBLE_UNION, CRATE, KEYS, SSZ, TRANSPARENT};
+use super::symbol::{
+    Symbol, ACTIVE_FIELDS, COMPATIBLE_UNION, CRATE, EDITION, KEYS, SSZ, TRANSPARENT,
+};
 use proc_macro2::Span;
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
@@ -52,6 +54,11 @@ impl Position {
             (
                 self == Position::Struct,
                 "on a struct with named fields (a progressive container)",
+            )
+        } else if key == EDITION {
+            (
+                self == Position::Struct,
+                "on a progressive container, next to `active_fields`",
             )
         } else if key == COMPATIBLE_UNION {
             (self == Position::Enum, "on an enum")
@@ -103,6 +110,20 @@ pub struct ActiveFields {
     pub list_span: Span,
 }
 
+/// `edition = ...`: the spec edition whose progressive merkleization a
+/// progressive container follows.
+#[derive(Clone)]
+pub enum EditionValue {
+    /// `"v1.6"` or `"v1.7"`: the marker type of that name in the runtime
+    /// crate's `edition` module (`V1_6`, `V1_7`).
+    Named(&'static str),
+    /// A type implementing `Edition`, often a type parameter of the struct.
+    Type(Box<syn::Type>),
+}
+
+/// The strings `edition = "..."` accepts and the marker each names.
+pub const EDITION_NAMES: [(&str, &str); 2] = [("v1.6", "V1_6"), ("v1.7", "V1_7")];
+
 /// `selector = N`.
 pub struct Selector {
     /// The number (anything; [`super::check`] checks the range).
@@ -120,6 +141,8 @@ pub struct ItemAttrs {
     pub transparent: Option<Span>,
     /// `active_fields = [...]`.
     pub active_fields: Option<Keyed<ActiveFields>>,
+    /// `edition = ...`.
+    pub edition: Option<Keyed<EditionValue>>,
     /// `compatible_union`.
     pub compatible_union: Option<Span>,
     /// Set when `crate = "..."` was written but could not be parsed, so the
@@ -256,6 +279,52 @@ fn parse_key(
         flag(cx, meta, key)?;
         if parsed.item.compatible_union.replace(span).is_some() {
             cx.error_at(span, duplicate());
+        }
+    } else if key == EDITION {
+        const USAGE: &str =
+            "\"v1.6\", \"v1.7\" or a type implementing `Edition`: `edition = \"v1.6\"`";
+        let Some(value) = expr_value(meta, key, USAGE)? else {
+            cx.error_at(span, format!("`{key}` takes {USAGE}"));
+            return Ok(());
+        };
+        // A value passed through a `macro_rules!` fragment arrives in an
+        // invisible group.
+        let mut value = &value;
+        while let Expr::Group(group) = value {
+            value = &group.expr;
+        }
+        let edition = match value {
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(lit), ..
+            }) => match EDITION_NAMES.iter().find(|(name, _)| lit.value() == *name) {
+                Some((_, marker)) => Some(EditionValue::Named(marker)),
+                None => {
+                    cx.error_at(
+                        lit.span(),
+                        format!(
+                            "unknown edition {:?}: expected \"v1.6\" (consensus-specs v1.6.1) or \
+                             \"v1.7\" (v1.7.0-alpha.2 and later)",
+                            lit.value()
+                        ),
+                    );
+                    None
+                }
+            },
+            Expr::Path(path) if path.qself.is_none() => Some(EditionValue::Type(Box::new(
+                syn::Type::Path(syn::TypePath {
+                    qself: None,
+                    path: path.path.clone(),
+                }),
+            ))),
+            other => {
+                cx.error_spanned_by(other, format!("`{key}` takes {USAGE}"));
+                None
+            }
+        };
+        if parsed.item.edition.is_some() {
+            cx.error_at(span, duplicate());
+        } else if let Some(value) = edition {
+            parsed.item.edition = Some(Keyed { value, span });
         }
     } else if key == ACTIVE_FIELDS {
         const USAGE: &str = "a list of 0s and 1s: `active_fields = [1, 0, 1]`";

@@ -64,6 +64,12 @@ fn check_struct<'a>(
                 "`active_fields` cannot be combined with `transparent`",
             );
         }
+        if let Some(edition) = &attrs.edition {
+            cx.error_at(
+                edition.span,
+                "`edition` cannot be combined with `transparent`",
+            );
+        }
         if fields.len() != 1 {
             cx.error_at(
                 transparent,
@@ -99,6 +105,16 @@ fn check_struct<'a>(
         cx.error_spanned_by(ident, "SSZ containers with no fields are illegal");
         return None;
     }
+    if let (Some(edition), None) = (&attrs.edition, &attrs.active_fields) {
+        // The edition only changes progressive merkleization; a plain
+        // container has none of its own (its progressive fields carry
+        // their own edition in their types).
+        cx.error_at(
+            edition.span,
+            "`edition` applies to progressive containers: add `active_fields`, \
+             or choose the edition in the types of the progressive fields",
+        );
+    }
     let active_fields = match &attrs.active_fields {
         Some(active) => Some(check_active_fields(cx, active, fields.len())?),
         None => None,
@@ -116,6 +132,7 @@ fn check_struct<'a>(
     Some(Shape::Container {
         fields: container,
         active_fields,
+        edition: attrs.edition.as_ref().map(|e| e.value.clone()),
     })
 }
 

@@ -77,6 +77,7 @@ mod tests {
         let Shape::Container {
             fields,
             active_fields,
+            ..
         } = model.shape
         else {
             panic!("not a container")

@@ -19,12 +19,15 @@ pub const ACTIVE_FIELDS: Symbol = Symbol("active_fields");
 pub const COMPATIBLE_UNION: Symbol = Symbol("compatible_union");
 /// `#[ssz(selector = N)]`
 pub const SELECTOR: Symbol = Symbol("selector");
+/// `#[ssz(edition = "v1.6")]`
+pub const EDITION: Symbol = Symbol("edition");
 
 /// Every key, in the order error messages list them.
-pub const KEYS: [Symbol; 5] = [
+pub const KEYS: [Symbol; 6] = [
     CRATE,
     TRANSPARENT,
     ACTIVE_FIELDS,
+    EDITION,
     COMPATIBLE_UNION,
     SELECTOR,
 ];

@@ -41,7 +41,8 @@ pub fn merkleize(chunks: &[Chunk], limit: usize) -> Chunk {
     level[0]
 }
 
-/// `merkleize_progressive(chunks, num_leaves)`.
+/// `merkleize_progressive(chunks, num_leaves)` of v1.6.1: the recursion on
+/// the left.
 pub fn merkleize_progressive(chunks: &[Chunk], num_leaves: usize) -> Chunk {
     if chunks.is_empty() {
         return [0; 32];
@@ -50,6 +51,19 @@ pub fn merkleize_progressive(chunks: &[Chunk], num_leaves: usize) -> Chunk {
     hash(
         &merkleize_progressive(&chunks[split..], num_leaves * 4),
         &merkleize(&chunks[..split], num_leaves),
+    )
+}
+
+/// `merkleize_progressive(chunks, num_leaves)` of v1.7.0-alpha.13: the
+/// binary subtree on the left.
+pub fn merkleize_progressive_v1_7(chunks: &[Chunk], num_leaves: usize) -> Chunk {
+    if chunks.is_empty() {
+        return [0; 32];
+    }
+    let split = num_leaves.min(chunks.len());
+    hash(
+        &merkleize(&chunks[..split], num_leaves),
+        &merkleize_progressive_v1_7(&chunks[split..], num_leaves * 4),
     )
 }
 
