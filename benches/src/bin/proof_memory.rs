@@ -4,6 +4,9 @@
 //!
 //! Usage: `cargo run --release -p benches --bin proof_memory`.
 //!
+//! It also prints the median wall time of 5 calls of each, a rough figure
+//! beside the criterion group `proofs/` of the `ssz` bench.
+//!
 //! The proof reaches `validators[i].effective_balance` through the
 //! registry, a list whose limit is 2^40: a tree built out to the limit
 //! would take 2^41 nodes (64 TiB); the proof allocates for the elements
@@ -81,6 +84,19 @@ fn effective_balance(i: usize) -> Gindex {
     gindex(&[(6, 11), (1, 0), (40, i as u128), (3, 2)])
 }
 
+/// The median wall time of 5 calls of `f`, in milliseconds.
+fn median_ms<R>(mut f: impl FnMut() -> R) -> f64 {
+    let mut times: Vec<f64> = (0..5)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            std::hint::black_box(f());
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[2]
+}
+
 fn mib(bytes: usize) -> f64 {
     bytes as f64 / (1024.0 * 1024.0)
 }
@@ -118,5 +134,13 @@ fn main() {
         "multiproof of 64 effective balances ({} helpers): peak heap {:.2} MiB above the state",
         multi.helpers.len(),
         mib(peak)
+    );
+    println!(
+        "median of 5: prove {:.2} ms, prove_multi(64) {:.2} ms, verify {:.4} ms, verify multi {:.3} ms, hash_tree_root {:.1} ms",
+        median_ms(|| prove(&state, effective_balance(i)).expect("exists")),
+        median_ms(|| prove_multi(&state, &many).expect("exist")),
+        median_ms(|| proof.verify(&root).expect("verifies")),
+        median_ms(|| multi.verify(&root).expect("verifies")),
+        median_ms(|| state.hash_tree_root()),
     );
 }
