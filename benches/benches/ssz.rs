@@ -941,18 +941,136 @@ criterion_group!(
     validators,
     beacon,
     parallel,
-    incremental
+    incremental,
+    proofs
 );
 criterion_group!(incremental_only, incremental);
+criterion_group!(proofs_only, proofs);
 
-/// `criterion_main!`, except that `PEAM_BENCH_ONLY=incremental` runs the
-/// `incremental/` group alone: the other groups build and check their
+/// `criterion_main!`, except that `PEAM_BENCH_ONLY=incremental` (or
+/// `proofs`) runs the `incremental/` (or `proofs/`) group alone: the other groups build and check their
 /// fixtures before criterion's name filter applies.
 fn main() {
-    if std::env::var("PEAM_BENCH_ONLY").is_ok_and(|g| g == "incremental") {
-        incremental_only();
-    } else {
-        benches();
+    match std::env::var("PEAM_BENCH_ONLY").as_deref() {
+        Ok("incremental") => incremental_only(),
+        Ok("proofs") => proofs_only(),
+        _ => benches(),
     }
     Criterion::default().configure_from_args().final_summary();
+}
+/// The generalized index `concat(at(depth, position) ...)`, for the
+/// indices the proof benches use (the typed paths give them elsewhere).
+fn gindex(steps: &[(u32, u128)]) -> peam_ssz_types::Gindex {
+    steps
+        .iter()
+        .try_fold(peam_ssz_types::Gindex::ROOT, |g, &(depth, position)| {
+            g.concat(peam_ssz_types::Gindex::at(depth, position)?)
+        })
+        .expect("the bench's indices fit")
+}
+
+/// `validators[i].effective_balance` in a fulu `BeaconState` (38 fields,
+/// 6 levels; `validators` is field 11), through the registry's data
+/// subtree (left of the length mix-in, 2^40 leaves) and the `Validator`'s
+/// 8 fields (3 levels; `effective_balance` is field 2).
+fn effective_balance_gindex(i: usize) -> peam_ssz_types::Gindex {
+    gindex(&[(6, 11), (1, 0), (40, i as u128), (3, 2)])
+}
+
+/// Merkle proofs: single proofs and multiproofs into the 1M-validator
+/// state and the full block, and their verification. ssz_rs 0.9, the
+/// crates.io release, has no proof generation (its `Prove` is on its
+/// unreleased main branch), so it has verification rows only (its
+/// `is_valid_merkle_branch`, given our branch); `report` says so.
+fn proofs(c: &mut Criterion) {
+    use peam_ssz_types::proof::{prove, prove_multi};
+    use peam_ssz_types::TreeHash;
+
+    let validators = random_validators(1_000_000, 9);
+    let state = ours::beacon_state(&validators, 10);
+    drop(validators);
+    let state_root = state.hash_tree_root();
+    let i = 777_777;
+    let g = effective_balance_gindex(i);
+    let single = prove(&state, g).expect("the node exists");
+    // The index is right if the leaf is the balance's chunk and the branch
+    // verifies.
+    assert_eq!(
+        single.leaf,
+        state.validators[i].effective_balance.hash_tree_root()
+    );
+    single.verify(&state_root).expect("the proof verifies");
+
+    let many: Vec<_> = (0..64)
+        .map(|k| effective_balance_gindex(k * 15_625 + 11))
+        .collect();
+    let multi = prove_multi(&state, &many).expect("the nodes exist");
+    multi.verify(&state_root).expect("the multiproof verifies");
+
+    let block = ours::beacon_block(8);
+    let block_root = block.hash_tree_root();
+    // body (field 4 of 5), blob_kzg_commitments (field 11 of 13), the
+    // list's data (4096 leaves), commitment 5.
+    let blob_g = gindex(&[(3, 4), (4, 11), (1, 0), (12, 5)]);
+    let blob = prove(&block, blob_g).expect("the node exists");
+    assert_eq!(
+        blob.leaf,
+        block.body.blob_kzg_commitments[5].hash_tree_root()
+    );
+    blob.verify(&block_root).expect("the proof verifies");
+
+    let to_nodes = |branch: &[[u8; 32]]| -> Vec<ssz_rs::Node> {
+        branch
+            .iter()
+            .map(|n| ssz_rs::Node::try_from(&n[..]).expect("32 bytes"))
+            .collect()
+    };
+    let node = |n: &[u8; 32]| ssz_rs::Node::try_from(&n[..]).expect("32 bytes");
+
+    let mut group = c.benchmark_group("proofs/state_1m_effective_balance");
+    Size::Large.configure(&mut group);
+    group.bench_function("prove/peam", |b| b.iter(|| prove(&state, g).unwrap()));
+    group.finish();
+
+    let mut group = c.benchmark_group("proofs/state_1m_effective_balance_x64");
+    Size::Large.configure(&mut group);
+    group.bench_function("prove_multi/peam", |b| {
+        b.iter(|| prove_multi(&state, &many).unwrap())
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("proofs/beacon_block_blob_commitment");
+    Size::Medium.configure(&mut group);
+    group.bench_function("prove/peam", |b| b.iter(|| prove(&block, blob_g).unwrap()));
+    group.finish();
+
+    let mut group = c.benchmark_group("proofs/verify");
+    Size::Small.configure(&mut group);
+    for (name, proof, root) in [
+        ("state_1m_effective_balance", &single, state_root),
+        ("beacon_block_blob_commitment", &blob, block_root),
+    ] {
+        group.bench_function(format!("{name}/peam"), |b| {
+            b.iter(|| proof.verify(&root).unwrap())
+        });
+        let (leaf, branch, root) = (node(&proof.leaf), to_nodes(&proof.branch), node(&root));
+        let (depth, index) = (
+            proof.gindex.depth() as usize,
+            proof.gindex.position() as usize,
+        );
+        assert!(ssz_rs::is_valid_merkle_branch(
+            &leaf,
+            branch.iter(),
+            depth,
+            index,
+            &root
+        ));
+        group.bench_function(format!("{name}/ssz_rs"), |b| {
+            b.iter(|| ssz_rs::is_valid_merkle_branch(&leaf, branch.iter(), depth, index, &root))
+        });
+    }
+    group.bench_function("state_1m_effective_balance_x64/peam", |b| {
+        b.iter(|| multi.verify(&state_root).unwrap())
+    });
+    group.finish();
 }

@@ -213,6 +213,7 @@ fn render(results: &BTreeMap<(String, String), Measured>) -> String {
     floor_section(&mut s, results);
     parallel_section(&mut s, results);
     incremental_section(&mut s, results);
+    proofs_section(&mut s, results);
     s
 }
 
@@ -255,6 +256,40 @@ fn incremental_section(s: &mut String, results: &BTreeMap<(String, String), Meas
         for r in rows {
             let _ = writeln!(s, "{r}");
         }
+    }
+}
+
+/// Peers with no row in the `proofs/` groups, and why.
+const NO_PROOF_ROWS: &[(&str, &str)] = &[(
+    "ssz_rs",
+    "ssz_rs 0.9 (its crates.io release) generates no proofs: its `Prove` is on its \
+     unreleased main branch, which builds the whole tree out to a list's limit (2^40 \
+     leaves for the validator registry); its verification (`is_valid_merkle_branch`) has \
+     rows",
+)];
+
+/// The `proofs/` groups: proving and verifying, ours and the peers that
+/// can, by function id `<op>/<implementation>`.
+fn proofs_section(s: &mut String, results: &BTreeMap<(String, String), Measured>) {
+    let rows: Vec<String> = results
+        .iter()
+        .filter_map(|((group, id), m)| {
+            let fixture = group.strip_prefix("proofs/")?;
+            Some(format!("| {fixture} | {id} | {} |", time(m.median_ns)))
+        })
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "\nMerkle proofs (median per call).\n\n| group | function/implementation | median |\n| --- | --- | ---: |"
+    );
+    for row in rows {
+        let _ = writeln!(s, "{row}");
+    }
+    for (peer, why) in NO_PROOF_ROWS {
+        let _ = writeln!(s, "\nno row: {peer} prove / prove_multi: {why}.");
     }
 }
 
