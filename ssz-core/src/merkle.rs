@@ -221,8 +221,9 @@ pub fn merkleize_many(leaves: &[Root], width: usize, out: &mut [Root]) {
         out.copy_from_slice(leaves);
         return;
     }
-    // Trees per group, so that a group's levels stay in cache.
-    let group = (BLOCK_CHUNKS / width).max(1);
+    // Trees per group, so that a group's levels stay in cache; no more than
+    // there are, so that a few trees do not clear a block's scratch.
+    let group = (BLOCK_CHUNKS / width).max(1).min(out.len().max(1));
     let mut a = vec![[0u8; 32]; group * width / 2];
     let mut b = vec![[0u8; 32]; (group * width / 4).max(1)];
     for (group_leaves, group_out) in leaves.chunks(group * width).zip(out.chunks_mut(group)) {
