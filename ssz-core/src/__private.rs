@@ -3,6 +3,7 @@
 
 use crate::merkle::{merkleize_packed, mix_in_length};
 use crate::{DecodeError, DecodeErrorKind, Root, Ssz, TreeHash, BYTES_PER_LENGTH_OFFSET};
+use alloc::vec;
 
 pub use core;
 
@@ -23,6 +24,11 @@ pub fn write_offset(out: &mut [u8], pos: usize, offset: usize) {
 }
 
 /// Bytes from which a new buffer is worth backing with huge pages.
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64"),
+    not(miri)
+))]
 const HUGE_PAGE_MIN: usize = 4 << 20;
 
 /// Asks the kernel to back a new, still untouched buffer of at least
@@ -433,7 +439,7 @@ pub fn progressive_list_root<T: TreeHash>(values: &[T]) -> Root {
 }
 
 /// `Vec`, for derived code that names it without relying on the prelude.
-pub use std::vec::Vec;
+pub use alloc::vec::Vec;
 
 /// Reads the offset of a container's variable-size field at `pos` and
 /// checks it (simple-serialize.md, "Deserialization"): the first one

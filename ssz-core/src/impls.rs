@@ -2,6 +2,7 @@
 //! and for arrays, which are SSZ vectors whose length the compiler knows.
 
 use crate::{DecodeError, DecodeErrorKind, Root, Ssz, TreeHash};
+use alloc::{vec, vec::Vec};
 use core::mem::MaybeUninit;
 
 /// The memory of `values`, which on a little-endian target is their SSZ

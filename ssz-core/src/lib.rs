@@ -9,9 +9,12 @@
 //!
 //! Spec: consensus-specs v1.6.1, `ssz/simple-serialize.md`.
 
+#![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 
 extern crate alloc;
+
+use alloc::vec::Vec;
 
 pub mod edition;
 mod error;

@@ -15,6 +15,7 @@
 //! ```
 
 use crate::hash::{hash_nodes, hash_pair, soft};
+use alloc::{vec, vec::Vec};
 
 /// A 32-byte merkle root or chunk.
 pub type Root = [u8; 32];

@@ -170,6 +170,7 @@ impl fmt::Display for ProofError {
     }
 }
 
+#[cfg(feature = "std")]
 impl std::error::Error for ProofError {}
 
 #[cfg(test)]

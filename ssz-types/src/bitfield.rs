@@ -5,6 +5,7 @@ use crate::merkle::{merkleize_packed, mix_in_length};
 use crate::{
     BoundError, DecodeError, DecodeErrorKind, IndexError, Length, LengthError, Root, Ssz, TreeHash,
 };
+use alloc::{vec, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
 

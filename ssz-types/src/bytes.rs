@@ -13,6 +13,7 @@ use crate::{
     BoundError, DecodeError, DecodeErrorKind, Length, LengthError, Root, Ssz, TreeHash,
     BYTES_PER_CHUNK,
 };
+use alloc::{vec, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};

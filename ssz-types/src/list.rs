@@ -1,6 +1,7 @@
 //! `List[T, N]`: a variable-length sequence of at most `N` elements.
 
 use crate::{BoundError, DecodeError, Length, Root, Ssz, TreeHash};
+use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
@@ -252,7 +253,7 @@ impl<T, N> From<List<T, N>> for Vec<T> {
 
 impl<T, N> IntoIterator for List<T, N> {
     type Item = T;
-    type IntoIter = std::vec::IntoIter<T>;
+    type IntoIter = alloc::vec::IntoIter<T>;
 
     #[inline]
     fn into_iter(self) -> Self::IntoIter {

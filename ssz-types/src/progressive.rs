@@ -8,6 +8,7 @@ use crate::bitfield::{
 };
 use crate::merkle::{merkleize_progressive_packed, mix_in_length};
 use crate::{DecodeError, IndexError, Root, Ssz, TreeHash};
+use alloc::{vec, vec::Vec};
 use core::fmt;
 use core::ops::{Deref, DerefMut};
 
@@ -168,7 +169,7 @@ impl<T> Extend<T> for ProgressiveList<T> {
 
 impl<T> IntoIterator for ProgressiveList<T> {
     type Item = T;
-    type IntoIter = std::vec::IntoIter<T>;
+    type IntoIter = alloc::vec::IntoIter<T>;
 
     #[inline]
     fn into_iter(self) -> Self::IntoIter {

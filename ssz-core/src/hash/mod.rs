@@ -84,19 +84,11 @@ impl Backend {
         match self {
             Backend::Portable => true,
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            Backend::ShaNi => {
-                std::is_x86_feature_detected!("sha")
-                    && std::is_x86_feature_detected!("sse2")
-                    && std::is_x86_feature_detected!("ssse3")
-                    && std::is_x86_feature_detected!("sse4.1")
-            }
+            Backend::ShaNi => x86_features::sha_ni(),
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            Backend::Avx2 => std::is_x86_feature_detected!("avx2"),
+            Backend::Avx2 => x86_features::avx2(),
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            Backend::Avx512 => {
-                std::is_x86_feature_detected!("avx512f")
-                    && std::is_x86_feature_detected!("avx512bw")
-            }
+            Backend::Avx512 => x86_features::avx512(),
             #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
             _ => false,
         }
@@ -119,6 +111,53 @@ impl Backend {
             .copied()
             .find(|b| b.is_supported())
             .unwrap_or(Backend::Portable)
+    }
+}
+
+/// The x86 features the kernels need, detected at run time: by the
+/// standard library with `std`, by `cpufeatures` (CPUID and XGETBV, which
+/// need no operating system) without it. Both check that the OS saves the
+/// wide registers, not only that the CPU has the instructions.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+mod x86_features {
+    #[cfg(feature = "std")]
+    pub(super) fn sha_ni() -> bool {
+        std::is_x86_feature_detected!("sha")
+            && std::is_x86_feature_detected!("sse2")
+            && std::is_x86_feature_detected!("ssse3")
+            && std::is_x86_feature_detected!("sse4.1")
+    }
+
+    #[cfg(feature = "std")]
+    pub(super) fn avx2() -> bool {
+        std::is_x86_feature_detected!("avx2")
+    }
+
+    #[cfg(feature = "std")]
+    pub(super) fn avx512() -> bool {
+        std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
+    }
+
+    #[cfg(not(feature = "std"))]
+    cpufeatures::new!(cpu_sha_ni, "sha", "sse2", "ssse3", "sse4.1");
+    #[cfg(not(feature = "std"))]
+    cpufeatures::new!(cpu_avx2, "avx2");
+    #[cfg(not(feature = "std"))]
+    cpufeatures::new!(cpu_avx512, "avx512f", "avx512bw");
+
+    #[cfg(not(feature = "std"))]
+    pub(super) fn sha_ni() -> bool {
+        cpu_sha_ni::get()
+    }
+
+    #[cfg(not(feature = "std"))]
+    pub(super) fn avx2() -> bool {
+        cpu_avx2::get()
+    }
+
+    #[cfg(not(feature = "std"))]
+    pub(super) fn avx512() -> bool {
+        cpu_avx512::get()
     }
 }
 
@@ -215,6 +254,7 @@ impl core::fmt::Display for Unsupported {
     }
 }
 
+#[cfg(feature = "std")]
 impl std::error::Error for Unsupported {}
 
 /// The backend [`hash_nodes`] uses: the fastest this CPU runs, unless forced.
