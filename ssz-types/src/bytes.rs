@@ -8,7 +8,9 @@
 //! string (the consensus JSON and YAML mapping).
 
 use crate::hex::{decode_hex_into, hex_digits, to_hex, HexError};
-use crate::merkle::{merkleize_packed, merkleize_progressive_packed, mix_in_length};
+use crate::merkle::{
+    merkleize_packed, merkleize_packed_u64, merkleize_progressive_packed, mix_in_length,
+};
 use crate::{
     BoundError, DecodeError, DecodeErrorKind, Length, LengthError, Root, Ssz, TreeHash,
     BYTES_PER_CHUNK,
@@ -369,8 +371,8 @@ impl<N: Length> Ssz for ByteList<N> {
 impl<N: Length> TreeHash for ByteList<N> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        let limit = N::USIZE.div_ceil(BYTES_PER_CHUNK);
-        mix_in_length(&merkleize_packed(&self.inner, limit), self.inner.len())
+        let limit = N::U64.div_ceil(BYTES_PER_CHUNK as u64);
+        mix_in_length(&merkleize_packed_u64(&self.inner, limit), self.inner.len())
     }
 }
 

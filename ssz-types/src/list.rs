@@ -317,7 +317,7 @@ impl<T: Ssz, N: Length> Ssz for List<T, N> {
 impl<T: TreeHash, N: Length> TreeHash for List<T, N> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        crate::__private::list_root(&self.inner, N::USIZE)
+        crate::__private::list_root_u64(&self.inner, N::U64)
     }
 }
 
