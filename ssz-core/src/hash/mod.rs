@@ -19,6 +19,7 @@
 //! | [`Backend::Avx2`] | 8, one per 32-bit lane | AVX2 |
 //! | [`Backend::ShaNi`] | 4 interleaved (then 2, then 1) | SHA extensions (`sha256rnds2`) |
 //! | [`Backend::Avx512`] | 16, one per 32-bit lane | AVX-512 F + BW (`vprord`, `vpternlogd`) |
+//! | [`Backend::ArmSha2`] | 4 interleaved (then 2, then 1) | ARMv8 SHA-2 (`sha256h`, `sha256h2`) |
 //!
 //! The wide backends hash whole groups of 8 or 16 messages. What is left of
 //! a batch (and every batch of a small tree) goes, where the CPU has SHA-NI,
@@ -31,6 +32,8 @@
 #[macro_use]
 mod lanes;
 
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+mod armsha2;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod avx2;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
@@ -63,6 +66,9 @@ pub enum Backend {
     /// Sixteen messages at once, one per 32-bit lane of AVX-512 registers
     /// (x86 and x86_64, AVX-512 F and BW).
     Avx512,
+    /// The ARMv8 SHA-2 instructions, four messages interleaved (little-endian
+    /// AArch64 with `FEAT_SHA256`; also the single-message path there).
+    ArmSha2,
 }
 
 impl Backend {
@@ -76,6 +82,7 @@ impl Backend {
         Backend::Avx2,
         Backend::ShaNi,
         Backend::Avx512,
+        Backend::ArmSha2,
     ];
 
     /// Whether this CPU can run the backend (detected at run time; the
@@ -89,7 +96,9 @@ impl Backend {
             Backend::Avx2 => x86_features::avx2(),
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             Backend::Avx512 => x86_features::avx512(),
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Backend::ArmSha2 => arm_sha2_detected(),
+            #[allow(unreachable_patterns)]
             _ => false,
         }
     }
@@ -101,6 +110,7 @@ impl Backend {
             Backend::Avx2 => "avx2",
             Backend::ShaNi => "sha_ni",
             Backend::Avx512 => "avx512",
+            Backend::ArmSha2 => "arm_sha2",
         }
     }
 
@@ -161,6 +171,21 @@ mod x86_features {
     }
 }
 
+/// Whether the CPU has the ARMv8 SHA-2 instructions: asked of the OS with
+/// `std`, known at compile time without it (`-C target-feature=+sha2`, or a
+/// target that implies it such as `aarch64-apple-darwin`).
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+fn arm_sha2_detected() -> bool {
+    #[cfg(feature = "std")]
+    {
+        std::arch::is_aarch64_feature_detected!("sha2")
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        cfg!(target_feature = "sha2")
+    }
+}
+
 /// What [`hash_nodes`] runs: a backend, and whether the single-message path
 /// (an odd last message, short batches, [`hash64`]) is SHA-NI.
 ///
@@ -202,6 +227,7 @@ impl Config {
             Backend::Avx2 => 2,
             Backend::ShaNi => 3,
             Backend::Avx512 => 4,
+            Backend::ArmSha2 => 5,
         };
         b | if self.sha_ni { Self::SHA_NI_BIT } else { 0 }
     }
@@ -213,6 +239,7 @@ impl Config {
             2 => Backend::Avx2,
             3 => Backend::ShaNi,
             4 => Backend::Avx512,
+            5 => Backend::ArmSha2,
             _ => return None,
         };
         Some(Config {
@@ -329,8 +356,12 @@ fn dispatch(config: Config, input: &[[u8; 64]], out: &mut [[u8; 32]]) {
         // SAFETY: by the `Config` invariant, the CPU has AVX-512 F and BW,
         // and SHA-NI if `config.sha_ni`.
         Backend::Avx512 => unsafe { avx512::hash_nodes(input, out, config.sha_ni) },
+        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+        // SAFETY: by the `Config` invariant, the CPU has the SHA-2
+        // instructions.
+        Backend::ArmSha2 => unsafe { armsha2::hash_nodes(input, out) },
         // No other backend is ever supported here (`Config` invariant).
-        #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+        #[allow(unreachable_patterns)]
         _ => portable::hash_nodes(input, out),
     }
 }
@@ -344,6 +375,12 @@ pub fn hash64(input: &[u8; 64]) -> [u8; 32] {
         // SAFETY: by the `Config` invariant, the CPU has SHA-NI.
         return unsafe { shani::hash64(input) };
     }
+    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+    if active().backend == Backend::ArmSha2 {
+        // SAFETY: by the `Config` invariant, the CPU has the SHA-2
+        // instructions.
+        return unsafe { armsha2::hash64(input) };
+    }
     portable::hash64(input)
 }
 
@@ -354,6 +391,12 @@ pub fn hash_pair(left: &[u8; 32], right: &[u8; 32]) -> [u8; 32] {
     if active().sha_ni {
         // SAFETY: by the `Config` invariant, the CPU has SHA-NI.
         return unsafe { shani::hash_pair(left, right) };
+    }
+    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+    if active().backend == Backend::ArmSha2 {
+        // SAFETY: by the `Config` invariant, the CPU has the SHA-2
+        // instructions.
+        return unsafe { armsha2::hash_pair(left, right) };
     }
     let mut block = [0u8; 64];
     block[..32].copy_from_slice(left);
