@@ -130,44 +130,47 @@ impl Backend {
 /// wide registers, not only that the CPU has the instructions.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod x86_features {
+    #[cfg(not(feature = "std"))]
+    pub(super) use by_cpuid::{avx2, avx512, sha_ni};
     #[cfg(feature = "std")]
-    pub(super) fn sha_ni() -> bool {
-        std::is_x86_feature_detected!("sha")
-            && std::is_x86_feature_detected!("sse2")
-            && std::is_x86_feature_detected!("ssse3")
-            && std::is_x86_feature_detected!("sse4.1")
-    }
+    pub(super) use by_std::{avx2, avx512, sha_ni};
 
     #[cfg(feature = "std")]
-    pub(super) fn avx2() -> bool {
-        std::is_x86_feature_detected!("avx2")
+    pub(super) mod by_std {
+        pub(in crate::hash) fn sha_ni() -> bool {
+            std::is_x86_feature_detected!("sha")
+                && std::is_x86_feature_detected!("sse2")
+                && std::is_x86_feature_detected!("ssse3")
+                && std::is_x86_feature_detected!("sse4.1")
+        }
+
+        pub(in crate::hash) fn avx2() -> bool {
+            std::is_x86_feature_detected!("avx2")
+        }
+
+        pub(in crate::hash) fn avx512() -> bool {
+            std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
+        }
     }
 
-    #[cfg(feature = "std")]
-    pub(super) fn avx512() -> bool {
-        std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
-    }
+    /// Compiled in tests too, which check that it agrees with `std`.
+    #[cfg(any(test, not(feature = "std")))]
+    pub(super) mod by_cpuid {
+        cpufeatures::new!(cpu_sha_ni, "sha", "sse2", "ssse3", "sse4.1");
+        cpufeatures::new!(cpu_avx2, "avx2");
+        cpufeatures::new!(cpu_avx512, "avx512f", "avx512bw");
 
-    #[cfg(not(feature = "std"))]
-    cpufeatures::new!(cpu_sha_ni, "sha", "sse2", "ssse3", "sse4.1");
-    #[cfg(not(feature = "std"))]
-    cpufeatures::new!(cpu_avx2, "avx2");
-    #[cfg(not(feature = "std"))]
-    cpufeatures::new!(cpu_avx512, "avx512f", "avx512bw");
+        pub(in crate::hash) fn sha_ni() -> bool {
+            cpu_sha_ni::get()
+        }
 
-    #[cfg(not(feature = "std"))]
-    pub(super) fn sha_ni() -> bool {
-        cpu_sha_ni::get()
-    }
+        pub(in crate::hash) fn avx2() -> bool {
+            cpu_avx2::get()
+        }
 
-    #[cfg(not(feature = "std"))]
-    pub(super) fn avx2() -> bool {
-        cpu_avx2::get()
-    }
-
-    #[cfg(not(feature = "std"))]
-    pub(super) fn avx512() -> bool {
-        cpu_avx512::get()
+        pub(in crate::hash) fn avx512() -> bool {
+            cpu_avx512::get()
+        }
     }
 }
 

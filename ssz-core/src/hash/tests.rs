@@ -398,6 +398,18 @@ fn arm_sha2_backend_runs_or_says_why_not() {
     }
 }
 
+/// The detection a `no_std` build uses (`cpufeatures`) finds the same x86
+/// features as the standard library's.
+#[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), feature = "std"))]
+#[test]
+#[cfg_attr(miri, ignore = "cpufeatures reports no feature under Miri")]
+fn no_std_x86_detection_agrees_with_std() {
+    use super::x86_features::{by_cpuid, by_std};
+    assert_eq!(by_cpuid::sha_ni(), by_std::sha_ni(), "sha_ni");
+    assert_eq!(by_cpuid::avx2(), by_std::avx2(), "avx2");
+    assert_eq!(by_cpuid::avx512(), by_std::avx512(), "avx512");
+}
+
 /// Nanoseconds per 64-byte node of each path, on batches of 16384 nodes:
 /// `cargo test --release -p peam-ssz-core --lib hash::tests::speed -- --ignored --nocapture`
 #[test]
