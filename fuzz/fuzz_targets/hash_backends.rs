@@ -1,6 +1,7 @@
 //! Every SHA-256 backend the CPU runs, against the `sha2` crate, on
 //! arbitrary batches of 64-byte messages (starting at any alignment), and
-//! the single-message helpers on the same data.
+//! the single-message helpers on the same data. `Backend::ALL` holds the
+//! ARMv8 SHA-2 backend too, which runs on AArch64 CPUs that have it.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -21,6 +22,14 @@ fuzz_target!(|data: &[u8]| {
         out == expected,
         "hash_nodes differs from sha2 on {} messages",
         blocks.len()
+    );
+    // On AArch64, the ARMv8 SHA-2 backend runs exactly where the OS says
+    // the CPU has the instructions.
+    #[cfg(target_arch = "aarch64")]
+    assert_eq!(
+        Backend::ArmSha2.is_supported(),
+        cfg!(target_endian = "little") && std::arch::is_aarch64_feature_detected!("sha2"),
+        "arm_sha2 detection"
     );
     for &backend in Backend::ALL {
         out.fill([0u8; 32]);

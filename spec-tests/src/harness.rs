@@ -620,6 +620,15 @@ impl Run {
         });
     }
 
+    /// Leaves the case directories `dirs` out of the run on purpose (a
+    /// sample of a suite on a slow emulated target): they are no longer
+    /// expected to run.
+    pub fn leave_out(&mut self, dirs: &[PathBuf]) {
+        for dir in dirs {
+            self.expected.remove(dir);
+        }
+    }
+
     /// Checks the cases in `dirs` with `check`, counting them in `group`.
     ///
     /// The cases run on up to 4 threads; results are recorded in the order of

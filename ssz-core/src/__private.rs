@@ -1,8 +1,9 @@
 //! Helpers that derived and generic code call, compiled once here rather than
 //! in every expansion. Not a stable API.
 
-use crate::merkle::{merkleize_packed, mix_in_length};
+use crate::merkle::{merkleize_packed_u64, mix_in_length};
 use crate::{DecodeError, DecodeErrorKind, Root, Ssz, TreeHash, BYTES_PER_LENGTH_OFFSET};
+use alloc::vec;
 
 pub use core;
 
@@ -23,6 +24,11 @@ pub fn write_offset(out: &mut [u8], pos: usize, offset: usize) {
 }
 
 /// Bytes from which a new buffer is worth backing with huge pages.
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64"),
+    not(miri)
+))]
 const HUGE_PAGE_MIN: usize = 4 << 20;
 
 /// Asks the kernel to back a new, still untouched buffer of at least
@@ -368,14 +374,22 @@ pub fn write_leaves<T: TreeHash>(values: &[T], out: &mut [u8]) {
 }
 
 /// `merkleize(leaves(values), limit)`, with `limit` in elements.
+#[inline]
 pub fn leaves_root<T: TreeHash>(values: &[T], limit: usize) -> Root {
+    leaves_root_u64(values, limit as u64)
+}
+
+/// [`leaves_root`] with the limit as a `u64` ([`crate::Length::U64`]), so
+/// that a limit beyond `usize::MAX` on a 32-bit target keeps its depth.
+pub fn leaves_root_u64<T: TreeHash>(values: &[T], limit: u64) -> Root {
     let len = values.len() * T::LEAF_SIZE;
-    let limit_chunks = limit
-        .saturating_mul(T::LEAF_SIZE)
-        .div_ceil(crate::BYTES_PER_CHUNK);
+    // `limit * LEAF_SIZE` in u128 cannot overflow (both factors are below
+    // 2^64); the chunk count then fits a u64 since LEAF_SIZE <= 32.
+    let limit_chunks =
+        (u128::from(limit) * T::LEAF_SIZE as u128).div_ceil(crate::BYTES_PER_CHUNK as u128) as u64;
     if let Some(packed) = T::__packed_leaves(values) {
         // Basic values whose memory is their packed leaves: no copy.
-        return merkleize_packed(packed, limit_chunks);
+        return merkleize_packed_u64(packed, limit_chunks);
     }
     if len <= crate::BYTES_PER_CHUNK {
         // One chunk (a `uint256`, a `Bytes32`, a few packed values): it is
@@ -385,20 +399,20 @@ pub fn leaves_root<T: TreeHash>(values: &[T], limit: usize) -> Root {
         if limit_chunks <= 1 {
             return chunk;
         }
-        merkleize_packed(&chunk, limit_chunks)
+        merkleize_packed_u64(&chunk, limit_chunks)
     } else if len <= SMALL_LEAF_BYTES {
         let mut buf = [0u8; SMALL_LEAF_BYTES];
         T::tree_hash_leaves(values, &mut buf[..len]);
-        merkleize_packed(&buf[..len], limit_chunks)
+        merkleize_packed_u64(&buf[..len], limit_chunks)
     } else if len <= STACK_LEAF_BYTES {
         let mut buf = [0u8; STACK_LEAF_BYTES];
         T::tree_hash_leaves(values, &mut buf[..len]);
-        merkleize_packed(&buf[..len], limit_chunks)
+        merkleize_packed_u64(&buf[..len], limit_chunks)
     } else {
         let mut buf = vec![0u8; len];
         advise_huge_pages(&mut buf);
         write_leaves(values, &mut buf);
-        merkleize_packed(&buf, limit_chunks)
+        merkleize_packed_u64(&buf, limit_chunks)
     }
 }
 
@@ -411,7 +425,13 @@ pub fn vector_root<T: TreeHash>(values: &[T]) -> Root {
 /// `hash_tree_root` of a list with room for `limit` elements.
 #[inline]
 pub fn list_root<T: TreeHash>(values: &[T], limit: usize) -> Root {
-    mix_in_length(&leaves_root(values, limit), values.len())
+    list_root_u64(values, limit as u64)
+}
+
+/// [`list_root`] with the limit as a `u64` ([`crate::Length::U64`]).
+#[inline]
+pub fn list_root_u64<T: TreeHash>(values: &[T], limit: u64) -> Root {
+    mix_in_length(&leaves_root_u64(values, limit), values.len())
 }
 
 /// `hash_tree_root` of a progressive list in edition `E`.
@@ -433,7 +453,7 @@ pub fn progressive_list_root<E: crate::edition::Edition, T: TreeHash>(values: &[
 }
 
 /// `Vec`, for derived code that names it without relying on the prelude.
-pub use std::vec::Vec;
+pub use alloc::vec::Vec;
 
 /// Reads the offset of a container's variable-size field at `pos` and
 /// checks it (simple-serialize.md, "Deserialization"): the first one
@@ -664,14 +684,20 @@ fn element_node<T: TreeHash>(values: &[T], i: usize, rest: Gindex) -> Result<Roo
     }
 }
 
-/// `merkleize(leaves(values), limit)`'s node `gindex`, `limit` in elements.
+/// `merkleize(leaves(values), limit)`'s node `gindex`, `limit` in elements
+/// (a `u64`, [`crate::Length::U64`], so that a limit beyond a 32-bit
+/// `usize` keeps its depth).
 fn elements_node<T: TreeHash>(
     values: &[T],
-    limit: usize,
+    limit: u64,
     gindex: Gindex,
 ) -> Result<Root, ProofError> {
     let chunks = chunks_of::<T>(values.len());
-    let depth = crate::merkle::depth_for(chunks_of::<T>(limit).max(chunks));
+    // `limit * LEAF_SIZE` in u128 cannot overflow (both below 2^64).
+    let limit_chunks =
+        (u128::from(limit) * T::LEAF_SIZE as u128).div_ceil(crate::BYTES_PER_CHUNK as u128);
+    let limit_chunks = u64::try_from(limit_chunks).unwrap_or(u64::MAX);
+    let depth = crate::merkle::depth_for_u64(limit_chunks.max(chunks as u64));
     merkle_node(
         gindex,
         depth,
@@ -692,7 +718,7 @@ fn length_chunk(length: usize) -> Root {
 /// `tree_node` of a vector of `values` (`Vector[T, N]`, `[T; N]`, the bytes
 /// of a `ByteVector` or a `Bitvector`).
 pub fn vector_node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, ProofError> {
-    elements_node(values, values.len(), gindex)
+    elements_node(values, values.len() as u64, gindex)
 }
 
 /// `tree_node` of a list of `values` with room for `limit` of them, whose
@@ -700,7 +726,7 @@ pub fn vector_node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, Pr
 /// bitlist held as bytes).
 pub fn list_node<T: TreeHash>(
     values: &[T],
-    limit: usize,
+    limit: u64,
     length: usize,
     gindex: Gindex,
 ) -> Result<Root, ProofError> {

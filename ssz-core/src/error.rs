@@ -1,3 +1,4 @@
+use alloc::vec::Vec;
 use core::fmt;
 
 /// Why decoding failed, and where.
@@ -228,6 +229,7 @@ impl fmt::Debug for DecodeError {
     }
 }
 
+#[cfg(feature = "std")]
 impl std::error::Error for DecodeError {}
 
 #[cfg(test)]

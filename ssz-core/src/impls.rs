@@ -2,6 +2,7 @@
 //! and for arrays, which are SSZ vectors whose length the compiler knows.
 
 use crate::{DecodeError, DecodeErrorKind, Root, Ssz, TreeHash};
+use alloc::{vec, vec::Vec};
 use core::mem::MaybeUninit;
 
 /// The memory of `values`, which on a little-endian target is their SSZ
@@ -161,7 +162,12 @@ macro_rules! uint {
                 #[cfg(target_endian = "little")]
                 return Some(le_bytes(values));
                 #[cfg(not(target_endian = "little"))]
-                return None;
+                {
+                    // Big-endian memory is not the encoding: the caller
+                    // writes the leaves with `tree_hash_leaves`.
+                    let _ = values;
+                    None
+                }
             }
         }
     )*};

@@ -9,9 +9,12 @@
 //!
 //! Spec: consensus-specs v1.6.1, `ssz/simple-serialize.md`.
 
+#![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 
 extern crate alloc;
+
+use alloc::vec::Vec;
 
 pub mod edition;
 mod error;
@@ -239,8 +242,16 @@ pub trait TreeHash: Sync {
 pub trait Length:
     'static + Send + Sync + Copy + Default + core::fmt::Debug + Eq + Ord + core::hash::Hash
 {
-    /// The length as a number.
+    /// The length as a number, saturated at `usize::MAX` on targets where
+    /// it does not fit (a limit of 2^40 on a 32-bit target): as a bound on
+    /// the number of elements a value holds, which is a `usize`, the
+    /// saturated number is the same bound.
     const USIZE: usize;
+
+    /// The length exactly, on every target. Merkleization takes the depth
+    /// of a list's tree from it, so that `List[Validator, 2^40]` has the
+    /// root of a depth-40 tree on 32-bit targets too.
+    const U64: u64 = Self::USIZE as u64;
 }
 
 /// The type-level length `N`.
@@ -251,11 +262,34 @@ impl<const N: usize> Length for U<N> {
     const USIZE: usize = N;
 }
 
+/// The type-level length `N` given as a `u64`, for limits that do not fit
+/// a 32-bit `usize` (the validator registry's 2^40): `U<N>` would not
+/// compile there, `U64<N>` does, with [`Length::USIZE`] saturated and
+/// [`Length::U64`] exact.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct U64<const N: u64>;
+
+impl<const N: u64> Length for U64<N> {
+    const USIZE: usize = saturating_usize(N);
+    const U64: u64 = N;
+}
+
+/// `n` as a `usize`, or `usize::MAX` where it does not fit.
+const fn saturating_usize(n: u64) -> usize {
+    if n > usize::MAX as u64 {
+        usize::MAX
+    } else {
+        n as usize
+    }
+}
+
 /// The type-level product of two lengths, for bounds such as
 /// `MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT`.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Prod<A, B>(core::marker::PhantomData<(A, B)>);
 
 impl<A: Length, B: Length> Length for Prod<A, B> {
-    const USIZE: usize = A::USIZE * B::USIZE;
+    const USIZE: usize = saturating_usize(Self::U64);
+    // An overflow of `u64` is a compile-time error.
+    const U64: u64 = A::U64 * B::U64;
 }

@@ -18,6 +18,7 @@
 
 use crate::edition::{Current, Edition};
 use crate::hash::{hash_nodes, hash_pair, soft};
+use alloc::{vec, vec::Vec};
 
 /// A 32-byte merkle root or chunk.
 pub type Root = [u8; 32];
@@ -61,6 +62,18 @@ pub const fn depth_for(limit: usize) -> u32 {
     }
 }
 
+/// [`depth_for`] of a limit given as a `u64`, which may exceed `usize::MAX`
+/// on 32-bit targets (a list of 2^40 elements still has a tree of depth
+/// 40 there).
+#[inline]
+pub const fn depth_for_u64(limit: u64) -> u32 {
+    if limit <= 1 {
+        0
+    } else {
+        u64::BITS - (limit - 1).leading_zeros()
+    }
+}
+
 /// `merkleize(chunks, limit)`: the root of `chunks` padded with zero chunks to
 /// `next_pow_of_two(limit)` leaves.
 ///
@@ -76,9 +89,16 @@ pub fn merkleize(chunks: &[Root], limit: usize) -> Root {
 /// last one zero-padded.
 #[inline]
 pub fn merkleize_packed(bytes: &[u8], limit: usize) -> Root {
+    merkleize_packed_u64(bytes, limit as u64)
+}
+
+/// [`merkleize_packed`] with the limit (in chunks) as a `u64`, for limits
+/// beyond `usize::MAX` on 32-bit targets.
+#[inline]
+pub fn merkleize_packed_u64(bytes: &[u8], limit: u64) -> Root {
     let (chunks, tail) = split_packed(bytes);
     let n = chunks.len() + tail.is_some() as usize;
-    merkleize_at_depth(chunks, tail.as_ref(), depth_for(limit.max(n)), 0)
+    merkleize_at_depth(chunks, tail.as_ref(), depth_for_u64(limit.max(n as u64)), 0)
 }
 
 /// `merkleize_progressive(chunks)` (EIP-7916) as the [`Current`] edition
@@ -459,12 +479,19 @@ mod tests {
             (3, 2),
             (4, 2),
             (5, 3),
+            (1 << 31, 31),
+            ((1 << 31) + 1, 32),
             (1 << 40, 40),
+            (u64::MAX, 64),
         ];
         for (limit, depth) in cases {
-            assert_eq!(depth_for(limit), depth, "limit {limit}");
+            assert_eq!(depth_for_u64(limit), depth, "limit {limit}");
+            // The same depth from a `usize` limit wherever it fits one.
+            if let Ok(limit) = usize::try_from(limit) {
+                assert_eq!(depth_for(limit), depth, "limit {limit}");
+            }
         }
-        assert_eq!(depth_for(usize::MAX), 64);
+        assert_eq!(depth_for(usize::MAX), usize::BITS);
     }
 
     #[test]
@@ -513,8 +540,14 @@ mod tests {
         for z in &ZERO_HASHES[3..40] {
             expected = h(&expected, z);
         }
-        assert_eq!(merkleize(&chunks, 1 << 40), expected);
-        assert_eq!(merkleize(&[], 1 << 40), ZERO_HASHES[40]);
+        let limit: u64 = 1 << 40;
+        // Depth 40 on every target: the `u64` limit where `usize` is 32 bits.
+        assert_eq!(merkleize_packed_u64(&chunks.concat(), limit), expected);
+        assert_eq!(merkleize_packed_u64(&[], limit), ZERO_HASHES[40]);
+        if let Ok(limit) = usize::try_from(limit) {
+            assert_eq!(merkleize(&chunks, limit), expected);
+            assert_eq!(merkleize(&[], limit), ZERO_HASHES[40]);
+        }
     }
 
     #[test]

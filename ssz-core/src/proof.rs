@@ -252,6 +252,7 @@ impl fmt::Display for ProofError {
     }
 }
 
+#[cfg(feature = "std")]
 impl std::error::Error for ProofError {}
 
 // ---------------------------------------------------------------- single

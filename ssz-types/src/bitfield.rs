@@ -1,10 +1,11 @@
 //! `Bitlist[N]` and `Bitvector[N]`: bits packed eight to a byte, bit `i` in
 //! byte `i / 8` at position `i % 8` (least significant first).
 
-use crate::merkle::{merkleize_packed, mix_in_length};
+use crate::merkle::{merkleize_packed_u64, mix_in_length};
 use crate::{
     BoundError, DecodeError, DecodeErrorKind, IndexError, Length, LengthError, Root, Ssz, TreeHash,
 };
+use alloc::{vec, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -419,7 +420,7 @@ impl<N: Length> TreeHash for Bitlist<N> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
         mix_in_length(
-            &merkleize_packed(&self.bytes, N::USIZE.div_ceil(256)),
+            &merkleize_packed_u64(&self.bytes, N::U64.div_ceil(256)),
             self.len,
         )
     }
@@ -430,7 +431,7 @@ impl<N: Length> TreeHash for Bitlist<N> {
         }
         // The bits packed as bytes (`N / 8` of them at most); the length
         // mix-in counts bits.
-        crate::__private::list_node(&self.bytes, N::USIZE.div_ceil(8), self.len, gindex)
+        crate::__private::list_node(&self.bytes, N::U64.div_ceil(8), self.len, gindex)
     }
 }
 
@@ -629,7 +630,7 @@ impl<N: Length> Ssz for Bitvector<N> {
 impl<N: Length> TreeHash for Bitvector<N> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        merkleize_packed(&self.bytes, N::USIZE.div_ceil(256))
+        merkleize_packed_u64(&self.bytes, N::U64.div_ceil(256))
     }
 
     fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {

@@ -9,11 +9,14 @@
 
 use crate::edition::{Current, Edition};
 use crate::hex::{decode_hex_into, hex_digits, to_hex, HexError};
-use crate::merkle::{merkleize_packed, merkleize_progressive_packed_in, mix_in_length};
+use crate::merkle::{
+    merkleize_packed, merkleize_packed_u64, merkleize_progressive_packed_in, mix_in_length,
+};
 use crate::{
     BoundError, DecodeError, DecodeErrorKind, Length, LengthError, Root, Ssz, TreeHash,
     BYTES_PER_CHUNK,
 };
+use alloc::{vec, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
@@ -372,15 +375,15 @@ impl<N: Length> Ssz for ByteList<N> {
 impl<N: Length> TreeHash for ByteList<N> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        let limit = N::USIZE.div_ceil(BYTES_PER_CHUNK);
-        mix_in_length(&merkleize_packed(&self.inner, limit), self.inner.len())
+        let limit = N::U64.div_ceil(BYTES_PER_CHUNK as u64);
+        mix_in_length(&merkleize_packed_u64(&self.inner, limit), self.inner.len())
     }
 
     fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
         if gindex == crate::Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
-        crate::__private::list_node(&self.inner, N::USIZE, self.inner.len(), gindex)
+        crate::__private::list_node(&self.inner, N::U64, self.inner.len(), gindex)
     }
 }
 

@@ -17,6 +17,7 @@ impl fmt::Display for BoundError {
     }
 }
 
+#[cfg(feature = "std")]
 impl std::error::Error for BoundError {}
 
 /// A vector or bitvector was given another number of elements than its
@@ -40,6 +41,7 @@ impl fmt::Display for LengthError {
     }
 }
 
+#[cfg(feature = "std")]
 impl std::error::Error for LengthError {}
 
 /// A bit index past the end of a bitfield.
@@ -61,4 +63,5 @@ impl fmt::Display for IndexError {
     }
 }
 
+#[cfg(feature = "std")]
 impl std::error::Error for IndexError {}

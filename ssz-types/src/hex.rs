@@ -1,5 +1,6 @@
 //! `0x`-prefixed hex, as the consensus JSON and YAML formats write bytes.
 
+use alloc::string::String;
 use core::fmt;
 
 const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
@@ -66,6 +67,7 @@ impl fmt::Display for HexError {
     }
 }
 
+#[cfg(feature = "std")]
 impl std::error::Error for HexError {}
 
 /// The digits of `"0x..."`, checked for the prefix and an even count.

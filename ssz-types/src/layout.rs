@@ -11,7 +11,7 @@ use peam_ssz_core::{Edition, Length};
 impl<T: TreeLayout, N: Length> TreeLayout for List<T, N> {
     const LAYOUT: &'static Layout = &Layout::List {
         elem: T::LAYOUT,
-        limit: N::USIZE as u64,
+        limit: N::U64,
     };
 }
 
@@ -22,7 +22,7 @@ impl<T, N> Elements for List<T, N> {
 impl<T: TreeLayout, N: Length> TreeLayout for Vector<T, N> {
     const LAYOUT: &'static Layout = &Layout::Vector {
         elem: T::LAYOUT,
-        length: N::USIZE as u64,
+        length: N::U64,
     };
 }
 
@@ -33,7 +33,7 @@ impl<T, N> Elements for Vector<T, N> {
 impl<N: Length> TreeLayout for ByteList<N> {
     const LAYOUT: &'static Layout = &Layout::List {
         elem: UINT8,
-        limit: N::USIZE as u64,
+        limit: N::U64,
     };
 }
 
@@ -44,7 +44,7 @@ impl<N> Elements for ByteList<N> {
 impl<N: Length> TreeLayout for ByteVector<N> {
     const LAYOUT: &'static Layout = &Layout::Vector {
         elem: UINT8,
-        length: N::USIZE as u64,
+        length: N::U64,
     };
 }
 
@@ -64,9 +64,7 @@ impl<const N: usize> Elements for FixedBytes<N> {
 }
 
 impl<N: Length> TreeLayout for Bitlist<N> {
-    const LAYOUT: &'static Layout = &Layout::Bitlist {
-        limit: N::USIZE as u64,
-    };
+    const LAYOUT: &'static Layout = &Layout::Bitlist { limit: N::U64 };
 }
 
 impl<N> Elements for Bitlist<N> {
@@ -74,9 +72,7 @@ impl<N> Elements for Bitlist<N> {
 }
 
 impl<N: Length> TreeLayout for Bitvector<N> {
-    const LAYOUT: &'static Layout = &Layout::Bitvector {
-        length: N::USIZE as u64,
-    };
+    const LAYOUT: &'static Layout = &Layout::Bitvector { length: N::U64 };
 }
 
 impl<N> Elements for Bitvector<N> {

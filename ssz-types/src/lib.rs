@@ -319,6 +319,7 @@
 //! `#[serde(with = ...)]` modules for them (`quoted_u64`, `quoted_u128`, and
 //! `quoted_int_seq` for lists of quoted integers).
 
+#![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 
 extern crate alloc;

@@ -1,6 +1,7 @@
 //! `List[T, N]`: a variable-length sequence of at most `N` elements.
 
 use crate::{BoundError, DecodeError, Length, Root, Ssz, TreeHash};
+use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
@@ -252,7 +253,7 @@ impl<T, N> From<List<T, N>> for Vec<T> {
 
 impl<T, N> IntoIterator for List<T, N> {
     type Item = T;
-    type IntoIter = std::vec::IntoIter<T>;
+    type IntoIter = alloc::vec::IntoIter<T>;
 
     #[inline]
     fn into_iter(self) -> Self::IntoIter {
@@ -316,14 +317,14 @@ impl<T: Ssz, N: Length> Ssz for List<T, N> {
 impl<T: TreeHash, N: Length> TreeHash for List<T, N> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        crate::__private::list_root(&self.inner, N::USIZE)
+        crate::__private::list_root_u64(&self.inner, N::U64)
     }
 
     fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
         if gindex == crate::Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
-        crate::__private::list_node(&self.inner, N::USIZE, self.inner.len(), gindex)
+        crate::__private::list_node(&self.inner, N::U64, self.inner.len(), gindex)
     }
 }
 

@@ -9,6 +9,7 @@ use crate::bitfield::{
 use crate::edition::{Current, Edition};
 use crate::merkle::{merkleize_progressive_packed_in, mix_in_length};
 use crate::{DecodeError, IndexError, Root, Ssz, TreeHash};
+use alloc::{vec, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
@@ -191,7 +192,7 @@ impl<T, E> Extend<T> for ProgressiveList<T, E> {
 
 impl<T, E> IntoIterator for ProgressiveList<T, E> {
     type Item = T;
-    type IntoIter = std::vec::IntoIter<T>;
+    type IntoIter = alloc::vec::IntoIter<T>;
 
     #[inline]
     fn into_iter(self) -> Self::IntoIter {

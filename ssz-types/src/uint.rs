@@ -1,6 +1,7 @@
 //! `uint256`: [`U256`], a 256-bit unsigned integer as SSZ stores it.
 
 use crate::{DecodeError, DecodeErrorKind, Root, Ssz, TreeHash};
+use alloc::{string::String, vec::Vec};
 use core::cmp::Ordering;
 use core::fmt;
 use core::str::FromStr;
@@ -49,6 +50,7 @@ impl fmt::Display for ParseU256Error {
     }
 }
 
+#[cfg(feature = "std")]
 impl std::error::Error for ParseU256Error {}
 
 /// A [`U256`] does not fit the smaller integer type.
@@ -61,6 +63,7 @@ impl fmt::Display for U256OverflowError {
     }
 }
 
+#[cfg(feature = "std")]
 impl std::error::Error for U256OverflowError {}
 
 /// The bytes in reverse order (`<[u8]>::reverse` is not `const` on the

@@ -1,6 +1,7 @@
 //! `Vector[T, N]`: exactly `N` elements, on the heap.
 
 use crate::{DecodeError, DecodeErrorKind, Length, LengthError, Root, Ssz, TreeHash};
+use alloc::{vec, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
@@ -176,7 +177,7 @@ impl<T, N> From<Vector<T, N>> for Vec<T> {
 
 impl<T, N> IntoIterator for Vector<T, N> {
     type Item = T;
-    type IntoIter = std::vec::IntoIter<T>;
+    type IntoIter = alloc::vec::IntoIter<T>;
 
     #[inline]
     fn into_iter(self) -> Self::IntoIter {

@@ -37,7 +37,7 @@
 
 use peam_ssz_types::{
     Bitlist, Bitvector, ByteList, ByteVector, List, ProgressiveBitlist, ProgressiveList, Ssz,
-    TreeHash, Vector, U,
+    TreeHash, Vector, U, U64,
 };
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -392,7 +392,7 @@ fn unions() {
 /// ones), never from a limit or a vector length.
 #[test]
 fn big_declared_lengths() {
-    check::<List<u64, U<{ 1 << 40 }>>>("List[uint64, 2^40], 8 bytes", &[1; 8], true);
+    check::<List<u64, U64<{ 1 << 40 }>>>("List[uint64, 2^40], 8 bytes", &[1; 8], true);
     check::<Vector<u64, U<{ 1 << 24 }>>>("Vector[uint64, 2^24], 8 bytes", &[1; 8], false);
     check::<Vector<List<u8, U<4>>, U<{ 1 << 24 }>>>(
         "Vector[List, 2^24], 2 offsets",
@@ -401,7 +401,7 @@ fn big_declared_lengths() {
     );
     check::<ByteVector<U<{ 1 << 24 }>>>("ByteVector[2^24], 8 bytes", &[1; 8], false);
     check::<Bitvector<U<{ 1 << 24 }>>>("Bitvector[2^24], 8 bytes", &[1; 8], false);
-    check::<Bitlist<U<{ 1 << 40 }>>>("Bitlist[2^40], 8 bytes", &[1; 8], true);
+    check::<Bitlist<U64<{ 1 << 40 }>>>("Bitlist[2^40], 8 bytes", &[1; 8], true);
 }
 
 /// Fixed-size elements that live on the heap (`Bitvector`, `ByteVector`,

@@ -10,7 +10,8 @@
 use peam_ssz_types::hash::sha256;
 use peam_ssz_types::{
     Bitlist, Bitvector, ByteList, ByteVector, Bytes32, Bytes48, FixedBytes, List,
-    ProgressiveBitlist, ProgressiveByteList, ProgressiveList, Ssz, TreeHash, Vector, U, U256, V1_6,
+    ProgressiveBitlist, ProgressiveByteList, ProgressiveList, Ssz, TreeHash, Vector, U, U256, U64,
+    V1_6,
 };
 
 type Chunk = [u8; 32];
@@ -290,7 +291,7 @@ fn empty_lists_are_zero_subtrees() {
         mix_in_length(&zero_subtree(10), 0)
     );
     assert_eq!(
-        List::<Bytes32, U<1_099_511_627_776>>::new().hash_tree_root(),
+        List::<Bytes32, U64<1_099_511_627_776>>::new().hash_tree_root(),
         mix_in_length(&zero_subtree(40), 0)
     );
     assert_eq!(
@@ -305,6 +306,39 @@ fn empty_lists_are_zero_subtrees() {
         ProgressiveList::<u64>::new().hash_tree_root(),
         mix_in_length(&[0; 32], 0)
     );
+}
+
+/// Limits whose leaves outnumber `usize::MAX` on a 32-bit target keep the
+/// depth the spec gives them: `limit * size_of(T)` bytes of packed leaves,
+/// or one chunk per element, or 256 bits per chunk
+/// (ssz/simple-serialize.md v1.6.1, "Merkleization", `chunk_count`).
+#[test]
+fn limits_beyond_a_32_bit_usize_keep_their_depth() {
+    // 2^30 uint64 are 2^33 bytes of leaves: 2^28 chunks.
+    assert_eq!(
+        List::<u64, U<{ 1 << 30 }>>::new().hash_tree_root(),
+        mix_in_length(&zero_subtree(28), 0)
+    );
+    // 2^40 uint64: 2^38 chunks; 2^40 bytes: 2^35; 2^40 bits: 2^32.
+    assert_eq!(
+        List::<u64, U64<{ 1 << 40 }>>::new().hash_tree_root(),
+        mix_in_length(&zero_subtree(38), 0)
+    );
+    assert_eq!(
+        ByteList::<U64<{ 1 << 40 }>>::new().hash_tree_root(),
+        mix_in_length(&zero_subtree(35), 0)
+    );
+    assert_eq!(
+        Bitlist::<U64<{ 1 << 40 }>>::new().hash_tree_root(),
+        mix_in_length(&zero_subtree(32), 0)
+    );
+    // A non-empty list too: its chunks, then zero subtrees up to depth 40.
+    let list = List::<Bytes32, U64<{ 1 << 40 }>>::try_from(vec![Bytes32::from([7; 32])]).unwrap();
+    let mut root = [7; 32];
+    for depth in 0..40 {
+        root = sha256(&[root, zero_subtree(depth)].concat());
+    }
+    assert_eq!(list.hash_tree_root(), mix_in_length(&root, 1));
 }
 
 #[test]

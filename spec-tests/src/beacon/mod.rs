@@ -79,6 +79,7 @@ pub struct Sum<A, B>(PhantomData<(A, B)>);
 
 impl<A: Length, B: Length> Length for Sum<A, B> {
     const USIZE: usize = A::USIZE + B::USIZE;
+    const U64: u64 = A::U64 + B::U64;
 }
 
 /// The type-level quotient of two lengths, rounded down (the spec's `//`),
@@ -88,6 +89,7 @@ pub struct Quot<A, B>(PhantomData<(A, B)>);
 
 impl<A: Length, B: Length> Length for Quot<A, B> {
     const USIZE: usize = A::USIZE / B::USIZE;
+    const U64: u64 = A::U64 / B::U64;
 }
 
 /// What every consensus container implements: SSZ, merkleization, equality,

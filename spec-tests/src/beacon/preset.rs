@@ -4,7 +4,7 @@
 //! The preset values that size the consensus containers, as type-level
 //! lengths, and the `mainnet` and `minimal` presets of consensus-specs v1.6.1.
 
-use peam_ssz_types::{Length, U};
+use peam_ssz_types::{Length, U, U64};
 
 /// The preset values that size SSZ types: one type-level [`Length`] per
 /// value, so that a container generic over the preset names its bounds
@@ -131,7 +131,7 @@ impl Preset for Mainnet {
     type MaxVoluntaryExits = U<16>;
     type SlotsPerEpoch = U<32>;
     type SlotsPerHistoricalRoot = U<8192>;
-    type ValidatorRegistryLimit = U<1099511627776>;
+    type ValidatorRegistryLimit = U64<1099511627776>;
 
     // altair
     type SyncCommitteeSize = U<512>;
@@ -193,7 +193,7 @@ impl Preset for Minimal {
     type MaxVoluntaryExits = U<16>;
     type SlotsPerEpoch = U<8>;
     type SlotsPerHistoricalRoot = U<64>;
-    type ValidatorRegistryLimit = U<1099511627776>;
+    type ValidatorRegistryLimit = U64<1099511627776>;
 
     // altair
     type SyncCommitteeSize = U<32>;

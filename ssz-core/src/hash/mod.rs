@@ -21,6 +21,7 @@
 //! | [`Backend::Avx2`] | 8, one per 32-bit lane | AVX2 |
 //! | [`Backend::ShaNi`] | 4 interleaved (then 2, then 1) | SHA extensions (`sha256rnds2`) |
 //! | [`Backend::Avx512`] | 16, one per 32-bit lane | AVX-512 F + BW (`vprord`, `vpternlogd`) |
+//! | [`Backend::ArmSha2`] | 4 interleaved (then 2, then 1) | ARMv8 SHA-2 (`sha256h`, `sha256h2`) |
 //!
 //! The wide backends hash whole groups of 8 or 16 messages. What is left of
 //! a batch (and every batch of a small tree) goes, where the CPU has SHA-NI,
@@ -33,6 +34,8 @@
 #[macro_use]
 mod lanes;
 
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+mod armsha2;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod avx2;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
@@ -68,6 +71,9 @@ pub enum Backend {
     /// Sixteen messages at once, one per 32-bit lane of AVX-512 registers
     /// (x86 and x86_64, AVX-512 F and BW).
     Avx512,
+    /// The ARMv8 SHA-2 instructions, four messages interleaved (little-endian
+    /// AArch64 with `FEAT_SHA256`; also the single-message path there).
+    ArmSha2,
 }
 
 impl Backend {
@@ -80,6 +86,7 @@ impl Backend {
         Backend::Avx2,
         Backend::ShaNi,
         Backend::Avx512,
+        Backend::ArmSha2,
     ];
 
     /// Whether this CPU can run the backend (detected at run time; the
@@ -88,20 +95,14 @@ impl Backend {
         match self {
             Backend::Portable => true,
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            Backend::ShaNi => {
-                std::is_x86_feature_detected!("sha")
-                    && std::is_x86_feature_detected!("sse2")
-                    && std::is_x86_feature_detected!("ssse3")
-                    && std::is_x86_feature_detected!("sse4.1")
-            }
+            Backend::ShaNi => x86_features::sha_ni(),
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            Backend::Avx2 => std::is_x86_feature_detected!("avx2"),
+            Backend::Avx2 => x86_features::avx2(),
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            Backend::Avx512 => {
-                std::is_x86_feature_detected!("avx512f")
-                    && std::is_x86_feature_detected!("avx512bw")
-            }
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            Backend::Avx512 => x86_features::avx512(),
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Backend::ArmSha2 => arm_sha2_detected(),
+            #[allow(unreachable_patterns)]
             _ => false,
         }
     }
@@ -113,7 +114,73 @@ impl Backend {
             Backend::Avx2 => "avx2",
             Backend::ShaNi => "sha_ni",
             Backend::Avx512 => "avx512",
+            Backend::ArmSha2 => "arm_sha2",
         }
+    }
+}
+
+/// The x86 features the kernels need, detected at run time: by the
+/// standard library with `std`, by `cpufeatures` (CPUID and XGETBV, which
+/// need no operating system) without it. Both check that the OS saves the
+/// wide registers, not only that the CPU has the instructions.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+mod x86_features {
+    #[cfg(not(feature = "std"))]
+    pub(super) use by_cpuid::{avx2, avx512, sha_ni};
+    #[cfg(feature = "std")]
+    pub(super) use by_std::{avx2, avx512, sha_ni};
+
+    #[cfg(feature = "std")]
+    pub(super) mod by_std {
+        pub(in crate::hash) fn sha_ni() -> bool {
+            std::is_x86_feature_detected!("sha")
+                && std::is_x86_feature_detected!("sse2")
+                && std::is_x86_feature_detected!("ssse3")
+                && std::is_x86_feature_detected!("sse4.1")
+        }
+
+        pub(in crate::hash) fn avx2() -> bool {
+            std::is_x86_feature_detected!("avx2")
+        }
+
+        pub(in crate::hash) fn avx512() -> bool {
+            std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
+        }
+    }
+
+    /// Compiled in tests too, which check that it agrees with `std`.
+    #[cfg(any(test, not(feature = "std")))]
+    pub(super) mod by_cpuid {
+        cpufeatures::new!(cpu_sha_ni, "sha", "sse2", "ssse3", "sse4.1");
+        cpufeatures::new!(cpu_avx2, "avx2");
+        cpufeatures::new!(cpu_avx512, "avx512f", "avx512bw");
+
+        pub(in crate::hash) fn sha_ni() -> bool {
+            cpu_sha_ni::get()
+        }
+
+        pub(in crate::hash) fn avx2() -> bool {
+            cpu_avx2::get()
+        }
+
+        pub(in crate::hash) fn avx512() -> bool {
+            cpu_avx512::get()
+        }
+    }
+}
+
+/// Whether the CPU has the ARMv8 SHA-2 instructions: asked of the OS with
+/// `std`, known at compile time without it (`-C target-feature=+sha2`, or a
+/// target that implies it such as `aarch64-apple-darwin`).
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+fn arm_sha2_detected() -> bool {
+    #[cfg(feature = "std")]
+    {
+        std::arch::is_aarch64_feature_detected!("sha2")
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        cfg!(target_feature = "sha2")
     }
 }
 
@@ -158,6 +225,7 @@ impl Config {
             Backend::Avx2 => 2,
             Backend::ShaNi => 3,
             Backend::Avx512 => 4,
+            Backend::ArmSha2 => 5,
         };
         b | if self.sha_ni { Self::SHA_NI_BIT } else { 0 }
     }
@@ -169,6 +237,7 @@ impl Config {
             2 => Backend::Avx2,
             3 => Backend::ShaNi,
             4 => Backend::Avx512,
+            5 => Backend::ArmSha2,
             _ => return None,
         };
         Some(Config {
@@ -210,6 +279,7 @@ impl core::fmt::Display for Unsupported {
     }
 }
 
+#[cfg(feature = "std")]
 impl std::error::Error for Unsupported {}
 
 /// The backend [`hash_nodes`] uses: the fastest this CPU runs, unless forced.
@@ -288,8 +358,12 @@ fn dispatch(config: Config, input: &[[u8; 64]], out: &mut [[u8; 32]]) {
         // SAFETY: by the `Config` invariant, the CPU has AVX-512 F and BW,
         // and SHA-NI if `config.sha_ni`.
         Backend::Avx512 => unsafe { avx512::hash_nodes(input, out, config.sha_ni) },
+        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+        // SAFETY: by the `Config` invariant, the CPU has the SHA-2
+        // instructions.
+        Backend::ArmSha2 => unsafe { armsha2::hash_nodes(input, out) },
         // No other backend is ever supported here (`Config` invariant).
-        #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+        #[allow(unreachable_patterns)]
         _ => portable::hash_nodes(input, out),
     }
 }
@@ -303,6 +377,12 @@ pub fn hash64(input: &[u8; 64]) -> [u8; 32] {
         // SAFETY: by the `Config` invariant, the CPU has SHA-NI.
         return unsafe { shani::hash64(input) };
     }
+    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+    if active().backend == Backend::ArmSha2 {
+        // SAFETY: by the `Config` invariant, the CPU has the SHA-2
+        // instructions.
+        return unsafe { armsha2::hash64(input) };
+    }
     portable::hash64(input)
 }
 
@@ -313,6 +393,12 @@ pub fn hash_pair(left: &[u8; 32], right: &[u8; 32]) -> [u8; 32] {
     if active().sha_ni {
         // SAFETY: by the `Config` invariant, the CPU has SHA-NI.
         return unsafe { shani::hash_pair(left, right) };
+    }
+    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+    if active().backend == Backend::ArmSha2 {
+        // SAFETY: by the `Config` invariant, the CPU has the SHA-2
+        // instructions.
+        return unsafe { armsha2::hash_pair(left, right) };
     }
     let mut block = [0u8; 64];
     block[..32].copy_from_slice(left);

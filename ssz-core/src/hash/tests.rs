@@ -412,6 +412,48 @@ fn avx512_backend_runs_or_says_why_not() {
     }
 }
 
+/// The ARMv8 SHA-2 backend where the CPU has it: every batch size, and the
+/// single-message paths it serves when detected. `SSZ_REQUIRE_BACKEND=arm_sha2`
+/// (set by `.ci/platforms` under `qemu-aarch64 -cpu max`) makes its absence
+/// a failure, so the CI run cannot pass without running it.
+#[test]
+fn arm_sha2_backend_runs_or_says_why_not() {
+    let required = std::env::var("SSZ_REQUIRE_BACKEND").is_ok_and(|b| b == "arm_sha2");
+    if Backend::ArmSha2.is_supported() {
+        eprintln!("hash: ARMv8 SHA-2 detected; the arm_sha2 backend is tested");
+        assert_eq!(Backend::detect(), Backend::ArmSha2);
+        let mut rng = Rng(17);
+        for n in [1, 2, 3, 4, 5, 7, 8, 9, 33] {
+            check(Config::only(Backend::ArmSha2).unwrap(), &rng.messages(n));
+        }
+        let m = rng.messages(1)[0];
+        let left: [u8; 32] = m[..32].try_into().unwrap();
+        let right: [u8; 32] = m[32..].try_into().unwrap();
+        // The detected configuration's single-message paths (unless another
+        // test forces a backend meanwhile: any backend must give the same).
+        assert_eq!(hash64(&m), reference(&m));
+        assert_eq!(hash_pair(&left, &right), reference(&m));
+    } else {
+        assert!(
+            !required,
+            "SSZ_REQUIRE_BACKEND=arm_sha2, but this CPU lacks it"
+        );
+        eprintln!("hash: NOTE no ARMv8 SHA-2 here: the arm_sha2 backend was NOT run");
+    }
+}
+
+/// The detection a `no_std` build uses (`cpufeatures`) finds the same x86
+/// features as the standard library's.
+#[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), feature = "std"))]
+#[test]
+#[cfg_attr(miri, ignore = "cpufeatures reports no feature under Miri")]
+fn no_std_x86_detection_agrees_with_std() {
+    use super::x86_features::{by_cpuid, by_std};
+    assert_eq!(by_cpuid::sha_ni(), by_std::sha_ni(), "sha_ni");
+    assert_eq!(by_cpuid::avx2(), by_std::avx2(), "avx2");
+    assert_eq!(by_cpuid::avx512(), by_std::avx512(), "avx512");
+}
+
 /// Nanoseconds per 64-byte node of each path, on batches of 16384 nodes:
 /// `cargo test --release -p peam-ssz-core --lib hash::tests::speed -- --ignored --nocapture`
 #[test]

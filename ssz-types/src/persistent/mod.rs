@@ -18,15 +18,20 @@ use tree::Tree;
 /// The depth of the data tree of `limit` elements of `T`:
 /// `log2(next_pow_of_two(chunk_count))` (ssz/simple-serialize.md, v1.6.1,
 /// "Merkleization": basic elements pack `32 / size` to a chunk).
-const fn data_depth<T: TreeHash>(limit: usize) -> u32 {
+const fn data_depth<T: TreeHash>(limit: u64) -> u32 {
+    // In u128: `limit * LEAF_SIZE` cannot overflow (both below 2^64), and a
+    // limit beyond a 32-bit `usize` keeps its depth.
     let chunks = if T::IS_BASIC {
-        limit
-            .saturating_mul(T::LEAF_SIZE)
-            .div_ceil(crate::BYTES_PER_CHUNK)
+        (limit as u128 * T::LEAF_SIZE as u128).div_ceil(crate::BYTES_PER_CHUNK as u128)
     } else {
-        limit
+        limit as u128
     };
-    crate::merkle::depth_for(chunks)
+    let chunks = if chunks > u64::MAX as u128 {
+        u64::MAX
+    } else {
+        chunks as u64
+    };
+    crate::merkle::depth_for_u64(chunks)
 }
 
 /// Encoding shared by both types: fixed-size elements back to back,
@@ -241,7 +246,7 @@ pub struct PersistentList<T, N> {
 shared_impls!(PersistentList);
 
 impl<T: TreeHash + Send, N: Length> PersistentList<T, N> {
-    const DEPTH: u32 = data_depth::<T>(N::USIZE);
+    const DEPTH: u32 = data_depth::<T>(N::U64);
 
     /// An empty list.
     pub fn new() -> Self {
@@ -404,7 +409,7 @@ pub struct PersistentVector<T, N> {
 shared_impls!(PersistentVector);
 
 impl<T: TreeHash + Send, N: Length> PersistentVector<T, N> {
-    const DEPTH: u32 = data_depth::<T>(N::USIZE);
+    const DEPTH: u32 = data_depth::<T>(N::U64);
 
     /// The length `N`.
     #[inline]
