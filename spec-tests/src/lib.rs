@@ -7,7 +7,11 @@
 //!   case to its check (`tests/ssz_generic.rs` runs them all).
 //! - [`beacon`] holds the beacon containers of every fork, for both presets
 //!   (`tests/ssz_static.rs` runs the `ssz_static` suite against them).
+//! - [`beacon_v1_7`] holds the Fulu and Gloas containers of
+//!   v1.7.0-alpha.13 (progressive in Gloas), which `tests/ssz_static.rs`
+//!   runs against the alpha.13 vectors (`spec-tests/vectors-v1.7`).
 
 pub mod beacon;
+pub mod beacon_v1_7;
 pub mod generic;
 pub mod harness;
