@@ -10,10 +10,14 @@
 //! - [`beacon_cached`] compiles the same containers with the persistent,
 //!   cached `List` and `Vector`, and `tests/ssz_static.rs` runs the suite
 //!   against them too.
+//! - [`beacon_v1_7`] holds the Fulu and Gloas containers of
+//!   v1.7.0-alpha.13 (progressive in Gloas), which `tests/ssz_static.rs`
+//!   runs against the alpha.13 vectors (`spec-tests/vectors-v1.7`).
 
 pub mod beacon;
 // The fork files are compiled twice on purpose: once per instantiation.
 #[allow(clippy::duplicate_mod)]
 pub mod beacon_cached;
+pub mod beacon_v1_7;
 pub mod generic;
 pub mod harness;

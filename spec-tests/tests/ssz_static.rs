@@ -18,10 +18,19 @@
 //! The same cases run a second time against `spec_tests::beacon_cached`
 //! (the same containers with the persistent, cached `List` and `Vector`),
 //! printing `ssz_static[cached]/<preset>/<fork>: P passed, F failed`.
+//!
+//! The v1.7.0-alpha.13 vectors (`spec-tests/vectors-v1.7`, Gloas only) run
+//! the same way against `spec_tests::beacon_v1_7`, with every case's
+//! `manifest.yaml` checked too, and print
+//! `ssz_static@v1.7.0-alpha.13/<preset>/<fork>: ...`.
 
 use spec_tests::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
 use spec_tests::beacon_cached;
-use spec_tests::harness::{case_label, check_valid, file_name, subdirs, vectors_dir, Case, Run};
+use spec_tests::beacon_v1_7;
+use spec_tests::harness::{
+    case_label, check_manifest, check_valid, file_name, subdirs, vectors_dir, vectors_dir_v1_7,
+    Case, Run,
+};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -45,12 +54,31 @@ impl ContainerVisitor for Table {
     }
 }
 
-/// `visit_fork_containers` of one instantiation of the containers.
-type Visit = fn(&str, &mut Table) -> bool;
-
-fn table(fork: &str, visit: Visit) -> Option<Table> {
+fn table<P: Preset>(fork: &str) -> Option<Table> {
     let mut table = Table::default();
-    visit(fork, &mut table).then_some(table)
+    beacon::visit_fork_containers::<P, _>(fork, &mut table).then_some(table)
+}
+
+fn table_cached<P: Preset>(fork: &str) -> Option<Table> {
+    let mut table = Table::default();
+    beacon_cached::visit_fork_containers::<P, _>(fork, &mut table).then_some(table)
+}
+
+/// The `ssz_static` vectors of one edition: where they are, the forks they
+/// hold, each fork's table, and how groups are named.
+struct Suite<'a> {
+    /// `tests/<preset>` of the edition's vectors.
+    preset_dir: PathBuf,
+    /// The preset's name.
+    preset: &'static str,
+    /// The forks with vectors.
+    forks: &'a [&'a str],
+    /// The table of a fork; `None` for a fork without a module.
+    table: fn(&str) -> Option<Table>,
+    /// `ssz_static` or `ssz_static@<version>`.
+    prefix: &'static str,
+    /// Whether every case holds a `manifest.yaml` to check.
+    manifests: bool,
 }
 
 /// The case directories under a type directory: `<suite>/<case>`.
@@ -62,10 +90,53 @@ fn cases_of(type_dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(cases)
 }
 
-/// Runs every case of the preset `P` against the containers that `visit`
-/// lists; `label` names the instantiation in the printed groups.
-fn run_preset<P: Preset>(label: &str, visit: Visit) {
-    let preset_dir = vectors_dir().join("tests").join(P::NAME);
+fn run_preset<P: Preset>() {
+    run_suite(Suite {
+        preset_dir: vectors_dir().join("tests").join(P::NAME),
+        preset: P::NAME,
+        forks: &FORKS,
+        table: table::<P>,
+        prefix: "ssz_static",
+        manifests: false,
+    });
+}
+
+fn run_preset_cached<P: Preset>() {
+    run_suite(Suite {
+        preset_dir: vectors_dir().join("tests").join(P::NAME),
+        preset: P::NAME,
+        forks: &FORKS,
+        table: table_cached::<P>,
+        prefix: "ssz_static[cached]",
+        manifests: false,
+    });
+}
+
+fn table_v1_7<P: beacon_v1_7::Preset>(fork: &str) -> Option<Table> {
+    let mut table = Table::default();
+    beacon_v1_7::visit_fork_containers::<P, _>(fork, &mut table).then_some(table)
+}
+
+fn run_preset_v1_7<P: beacon_v1_7::Preset>() {
+    run_suite(Suite {
+        preset_dir: vectors_dir_v1_7().join("tests").join(P::NAME),
+        preset: P::NAME,
+        forks: &beacon_v1_7::VECTOR_FORKS,
+        table: table_v1_7::<P>,
+        prefix: "ssz_static@v1.7.0-alpha.13",
+        manifests: true,
+    });
+}
+
+fn run_suite(suite: Suite) {
+    let Suite {
+        preset_dir,
+        preset,
+        forks,
+        table,
+        prefix,
+        manifests,
+    } = suite;
     let mut run = Run::new();
     if !preset_dir.is_dir() {
         run.fail(format!("{} is not a directory", preset_dir.display()));
@@ -74,7 +145,7 @@ fn run_preset<P: Preset>(label: &str, visit: Visit) {
     // A fork with ssz_static cases but no module is a failure, not a skip.
     for fork_dir in subdirs(&preset_dir).unwrap_or_default() {
         let fork = file_name(&fork_dir);
-        if !FORKS.contains(&fork.as_str()) && fork_dir.join("ssz_static").is_dir() {
+        if !forks.contains(&fork.as_str()) && fork_dir.join("ssz_static").is_dir() {
             run.fail(format!(
                 "{}: no module for fork {fork}",
                 case_label(&fork_dir)
@@ -82,11 +153,11 @@ fn run_preset<P: Preset>(label: &str, visit: Visit) {
         }
     }
 
-    for fork in FORKS {
-        let group = format!("{label}/{}/{fork}", P::NAME);
+    for &fork in forks {
+        let group = format!("{prefix}/{preset}/{fork}");
         let dir = preset_dir.join(fork).join("ssz_static");
         run.expect_tree(&dir);
-        let Some(Table(table)) = table(fork, visit) else {
+        let Some(Table(table)) = table(fork) else {
             run.fail(format!("{group}: no table for fork {fork}"));
             continue;
         };
@@ -125,6 +196,9 @@ fn run_preset<P: Preset>(label: &str, visit: Visit) {
         // One run per fork, so that the cases of all its types share the
         // threads. A case's type is the directory two levels up.
         run.run(&group, cases, |case: &Case| {
+            if manifests {
+                check_manifest(case)?;
+            }
             let type_dir = case.dir().parent().and_then(Path::parent);
             let name = type_dir.map(file_name).unwrap_or_default();
             match table.get(name.as_str()) {
@@ -138,32 +212,30 @@ fn run_preset<P: Preset>(label: &str, visit: Visit) {
 
 #[test]
 fn ssz_static_mainnet() {
-    run_preset::<Mainnet>(
-        "ssz_static",
-        beacon::visit_fork_containers::<Mainnet, Table>,
-    );
+    run_preset::<Mainnet>();
 }
 
 #[test]
 fn ssz_static_minimal() {
-    run_preset::<Minimal>(
-        "ssz_static",
-        beacon::visit_fork_containers::<Minimal, Table>,
-    );
+    run_preset::<Minimal>();
 }
 
 #[test]
 fn ssz_static_cached_mainnet() {
-    run_preset::<Mainnet>(
-        "ssz_static[cached]",
-        beacon_cached::visit_fork_containers::<Mainnet, Table>,
-    );
+    run_preset_cached::<Mainnet>();
 }
 
 #[test]
 fn ssz_static_cached_minimal() {
-    run_preset::<Minimal>(
-        "ssz_static[cached]",
-        beacon_cached::visit_fork_containers::<Minimal, Table>,
-    );
+    run_preset_cached::<Minimal>();
+}
+
+#[test]
+fn ssz_static_v1_7_mainnet() {
+    run_preset_v1_7::<beacon_v1_7::Mainnet>();
+}
+
+#[test]
+fn ssz_static_v1_7_minimal() {
+    run_preset_v1_7::<beacon_v1_7::Minimal>();
 }

@@ -23,6 +23,34 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
+/// What a schema is generated for: where it lives, the spec version its
+/// docs name, and the edition its progressive types follow.
+pub struct Target {
+    /// The schema's path in the repository, named in the header.
+    pub schema: &'static str,
+    /// The spec version, as the docs name it (`v1.6.1`).
+    pub version: &'static str,
+    /// The edition marker of `peam_ssz_types` that progressive types name
+    /// (`V1_7`) and the `#[ssz(edition = ...)]` of progressive containers
+    /// (`v1.7`).
+    pub edition: (&'static str, &'static str),
+}
+
+/// `spec-tests/tools/beacon-types.yaml` -> `spec-tests/src/beacon/`.
+pub const V1_6: Target = Target {
+    schema: "spec-tests/tools/beacon-types.yaml",
+    version: "v1.6.1",
+    edition: ("V1_6", "v1.6"),
+};
+
+/// `spec-tests/tools/beacon-types-v1.7.yaml` (the v1.7.0-alpha.13 schema)
+/// -> `spec-tests/src/beacon_v1_7/`.
+pub const V1_7: Target = Target {
+    schema: "spec-tests/tools/beacon-types-v1.7.yaml",
+    version: "v1.7.0-alpha.13",
+    edition: ("V1_7", "v1.7"),
+};
+
 /// Constants of the spec, fixed for every preset: they become literal
 /// lengths (`U<4>`), not items of the `Preset` trait.
 const SPEC_CONSTANTS: &[(&str, u64)] = &[
@@ -36,6 +64,7 @@ const SPEC_CONSTANTS: &[(&str, u64)] = &[
 /// Preset values that only aliases use (the schema resolves aliases, so it
 /// does not list them): name, fork that introduced it, mainnet, minimal.
 const ALIAS_PRESET_VALUES: &[(&str, &str, u64, u64)] = &[
+    ("MAX_VALIDATORS_PER_COMMITTEE", "phase0", 2048, 2048),
     ("MAX_BYTES_PER_TRANSACTION", "bellatrix", 1 << 30, 1 << 30),
     ("FIELD_ELEMENTS_PER_BLOB", "deneb", 4096, 4096),
     ("FIELD_ELEMENTS_PER_CELL", "fulu", 64, 64),
@@ -52,6 +81,15 @@ const ALIAS_SPEC_TYPES: &[(&str, &str)] = &[
     (
         "Cell",
         "ByteVector[BYTES_PER_FIELD_ELEMENT * FIELD_ELEMENTS_PER_CELL]",
+    ),
+    // v1.7.0-alpha.13 names these (Fulu); Gloas makes them progressive.
+    (
+        "AggregationBits",
+        "Bitlist[MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT]",
+    ),
+    (
+        "AttestingIndices",
+        "List[ValidatorIndex, MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT]",
     ),
 ];
 
@@ -86,6 +124,19 @@ enum Ty {
     Bitvector(Len),
     ByteList(Len),
     ByteVector(Len),
+    /// `ProgressiveList[T]` (EIP-7916, v1.7.0-alpha.13 Gloas).
+    ProgressiveList(Box<Ty>),
+}
+
+/// The spellings of `ProgressiveBitlist` (v1.7.0-alpha.13 writes
+/// `ProgressiveBitList`) and of `ProgressiveByteList`, as the schema
+/// resolves them.
+fn progressive_named(name: &str) -> Option<&'static str> {
+    match name {
+        "ProgressiveBitlist" | "ProgressiveBitList" => Some("ProgressiveBitlist"),
+        "ProgressiveByteList" => Some("ProgressiveByteList"),
+        _ => None,
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,8 +245,10 @@ impl Parser<'_> {
                     Ty::Vector(elem, len)
                 }
             }
-            "Bitlist" => Ty::Bitlist(self.len()?),
-            "Bitvector" => Ty::Bitvector(self.len()?),
+            // v1.7.0-alpha.13 spells them `BitList`, `BitVector`.
+            "Bitlist" | "BitList" => Ty::Bitlist(self.len()?),
+            "Bitvector" | "BitVector" => Ty::Bitvector(self.len()?),
+            "ProgressiveList" => Ty::ProgressiveList(Box::new(self.ty()?)),
             "ByteList" => Ty::ByteList(self.len()?),
             "ByteVector" => Ty::ByteVector(self.len()?),
             _ => {
@@ -280,6 +333,8 @@ struct Fork {
     parent: Option<usize>,
     /// Container name -> fields, sorted by name.
     containers: BTreeMap<String, Vec<Field>>,
+    /// Progressive container name -> its `active_fields` (EIP-7495).
+    active_fields: BTreeMap<String, Vec<u64>>,
     /// Constant -> (mainnet, minimal).
     constants: BTreeMap<String, (u64, u64)>,
     /// Alias -> resolved type.
@@ -308,12 +363,30 @@ fn parse_schema(text: &str) -> Result<Vec<Fork>, String> {
                 .and_then(|v| map_of(v, key))
         };
         let mut containers = BTreeMap::new();
+        let mut active_fields = BTreeMap::new();
         for (cname, c) in get("containers")? {
             let cname = str_of(cname, "a container name")?.to_owned();
             let c = map_of(c, &cname)?;
             let kind = c.get("kind").map(|k| str_of(k, "kind")).transpose()?;
-            if kind != Some("Container") {
-                return Err(format!("{name}.{cname}: kind {kind:?} is not Container"));
+            match kind {
+                Some("Container") => {}
+                Some("ProgressiveContainer") => {
+                    let bits = c
+                        .get("active_fields")
+                        .and_then(|a| a.as_sequence())
+                        .ok_or_else(|| format!("{name}.{cname} has no active_fields"))?
+                        .iter()
+                        .map(|b| b.as_u64().filter(|b| *b <= 1))
+                        .collect::<Option<Vec<u64>>>()
+                        .ok_or_else(|| format!("{name}.{cname}: active_fields are 0s and 1s"))?;
+                    active_fields.insert(cname.clone(), bits);
+                }
+                _ => {
+                    return Err(format!(
+                        "{name}.{cname}: kind {kind:?} is neither Container nor \
+                         ProgressiveContainer"
+                    ))
+                }
             }
             let fields = c
                 .get("fields")
@@ -350,10 +423,22 @@ fn parse_schema(text: &str) -> Result<Vec<Fork>, String> {
         }
         let mut aliases = BTreeMap::new();
         for (k, v) in get("aliases")? {
-            aliases.insert(
-                str_of(k, "an alias")?.to_owned(),
-                str_of(v, "an alias")?.to_owned(),
-            );
+            let k = str_of(k, "an alias")?.to_owned();
+            // v1.7.0-alpha.13 writes `{mainnet: ..., minimal: ...}` for an
+            // alias whose resolution depends on the preset; it is kept as
+            // `mainnet|minimal`, which only such an alias resolves to.
+            let resolved = match v.as_mapping() {
+                Some(m) => {
+                    let pick = |p: &str| {
+                        m.get(p)
+                            .ok_or_else(|| format!("{name}.{k} has no {p} resolution"))
+                            .and_then(|x| str_of(x, &k))
+                    };
+                    format!("{}|{}", pick("mainnet")?, pick("minimal")?)
+                }
+                None => str_of(v, "an alias")?.to_owned(),
+            };
+            aliases.insert(k, resolved);
         }
         let parent = match PARENTS.iter().find(|(f, _)| *f == name) {
             Some((_, p)) => Some(
@@ -368,6 +453,7 @@ fn parse_schema(text: &str) -> Result<Vec<Fork>, String> {
             name,
             parent,
             containers,
+            active_fields,
             constants,
             aliases,
         });
@@ -420,8 +506,12 @@ impl Presets {
                 push(name, &fork.name, mainnet, minimal)?;
             }
             for &(name, intro, mainnet, minimal) in ALIAS_PRESET_VALUES {
-                if intro == fork.name {
-                    push(name, intro, mainnet, minimal)?;
+                // A schema that starts after the introducing fork (the
+                // v1.7.0-alpha.13 one starts at fulu) gets it in its first.
+                let first_here =
+                    fork.name == forks[0].name && forks.iter().all(|f| f.name != intro);
+                if intro == fork.name || first_here {
+                    push(name, &fork.name, mainnet, minimal)?;
                 }
             }
         }
@@ -502,6 +592,12 @@ struct Uses {
 fn render_len(len: &Len, presets: &Presets, site: Site, uses: &mut Uses) -> Result<String, String> {
     if !len_uses_preset(len, presets) {
         let n = eval(len, presets, PresetName::Mainnet)?;
+        // A length beyond a 32-bit `usize` is `U64<N>`, so that it keeps
+        // its depth on 32-bit targets.
+        if u32::try_from(n).is_err() {
+            uses.ssz.insert("U64");
+            return Ok(format!("U64<{n}>"));
+        }
         uses.ssz.insert("U");
         return Ok(format!("U<{n}>"));
     }
@@ -533,6 +629,8 @@ fn render_len(len: &Len, presets: &Presets, site: Site, uses: &mut Uses) -> Resu
 /// What the renderer knows about the names a fork's types use.
 struct Scope<'a> {
     presets: &'a Presets,
+    /// The edition marker progressive types name (`V1_7`).
+    edition: &'static str,
     /// Alias -> (spec type, generic over the preset).
     aliases: BTreeMap<String, (Ty, bool)>,
     /// Container -> generic over the preset.
@@ -553,28 +651,6 @@ fn basic(name: &str) -> Option<&'static str> {
 }
 
 impl Scope<'_> {
-    fn uses_preset(&self, ty: &Ty) -> Result<bool, String> {
-        Ok(match ty {
-            Ty::Named(n) => {
-                if basic(n).is_some() {
-                    false
-                } else if let Some((_, generic)) = self.aliases.get(n) {
-                    *generic
-                } else if let Some(generic) = self.containers.get(n) {
-                    *generic
-                } else {
-                    return Err(format!("unknown type {n}"));
-                }
-            }
-            Ty::List(t, l) | Ty::Vector(t, l) => {
-                self.uses_preset(t)? || len_uses_preset(l, self.presets)
-            }
-            Ty::Bitlist(l) | Ty::Bitvector(l) | Ty::ByteList(l) | Ty::ByteVector(l) => {
-                len_uses_preset(l, self.presets)
-            }
-        })
-    }
-
     /// The type as the schema resolves it for `preset`.
     fn resolve(
         &self,
@@ -586,7 +662,9 @@ impl Scope<'_> {
         Ok(match ty {
             Ty::Named(name) => {
                 if let Some(resolved) = aliases.get(name) {
-                    resolved.clone()
+                    resolution_for(resolved, preset).to_owned()
+                } else if let Some(canonical) = progressive_named(name) {
+                    canonical.to_owned()
                 } else if name == "uint256"
                     || basic(name).is_some()
                     || self.containers.contains_key(name)
@@ -602,6 +680,9 @@ impl Scope<'_> {
             Ty::Bitvector(l) => format!("Bitvector[{}]", n(l)?),
             Ty::ByteList(l) => format!("ByteList[{}]", n(l)?),
             Ty::ByteVector(l) => format!("ByteVector[{}]", n(l)?),
+            Ty::ProgressiveList(t) => {
+                format!("ProgressiveList[{}]", self.resolve(t, preset, aliases)?)
+            }
         })
     }
 
@@ -623,9 +704,19 @@ impl Scope<'_> {
                     format!("{name}{}", generic_arg(*generic))
                 } else if let Some(generic) = self.containers.get(name) {
                     format!("{name}{}", generic_arg(*generic))
+                } else if let Some(canonical) = progressive_named(name) {
+                    uses.ssz.insert(canonical);
+                    uses.ssz.insert(self.edition);
+                    format!("{canonical}<{}>", self.edition)
                 } else {
                     return Err(format!("unknown type {name}"));
                 }
+            }
+            Ty::ProgressiveList(t) => {
+                uses.ssz.insert("ProgressiveList");
+                uses.ssz.insert(self.edition);
+                let t = self.render(t, site, uses)?;
+                format!("ProgressiveList<{t}, {}>", self.edition)
             }
             Ty::List(t, l) => {
                 uses.ssz.insert("List");
@@ -670,11 +761,34 @@ impl Scope<'_> {
     }
 }
 
+/// `Outer<A, B<C, D>>` as `Outer` and its top-level arguments `[A, B<C, D>]`.
+fn split_generic_args(ty: &str) -> Option<(&str, Vec<&str>)> {
+    let open = ty.find('<')?;
+    let inner = ty.get(open + 1..)?.strip_suffix('>')?;
+    let mut args = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth = depth.checked_sub(1)?,
+            ',' if depth == 0 => {
+                args.push(inner[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    args.push(inner[start..].trim());
+    Some((&ty[..open], args))
+}
+
 /// A container's or alias's definition within a fork: equal keys in a fork
 /// and its parent mean the item is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Key {
     fields: Vec<Field>,
+    /// `active_fields` of a progressive container.
+    active_fields: Option<Vec<u64>>,
     /// Each container the item names, with the fork that defines it there.
     refs: Vec<(String, usize)>,
 }
@@ -690,7 +804,7 @@ struct Origins {
 fn named_types(ty: &Ty, out: &mut Vec<String>) {
     match ty {
         Ty::Named(n) => out.push(n.clone()),
-        Ty::List(t, _) | Ty::Vector(t, _) => named_types(t, out),
+        Ty::List(t, _) | Ty::Vector(t, _) | Ty::ProgressiveList(t) => named_types(t, out),
         _ => {}
     }
 }
@@ -714,7 +828,11 @@ fn container_key(
             }
         }
     }
-    Ok(Key { fields, refs })
+    Ok(Key {
+        fields,
+        active_fields: forks[f].active_fields.get(name).cloned(),
+        refs,
+    })
 }
 
 fn container_origin(
@@ -770,54 +888,110 @@ fn compute_origins(forks: &[Fork]) -> Result<Origins, String> {
     Ok(origins)
 }
 
-/// The spec type of an alias: from [`ALIAS_SPEC_TYPES`], or its resolution.
+/// The spec type of an alias: from [`ALIAS_SPEC_TYPES`] when the entry has
+/// the resolution's constructor (Gloas's `Transaction` is a
+/// `ProgressiveByteList`, not the `ByteList[MAX_BYTES_PER_TRANSACTION]` of
+/// earlier forks), or else its resolution.
 fn alias_spec(alias: &str, resolved: &str) -> Result<Ty, String> {
-    match ALIAS_SPEC_TYPES.iter().find(|(a, _)| *a == alias) {
-        Some((_, spec)) => parse_ty(spec),
+    match alias_spec_entry(alias, resolved) {
+        Some(spec) => parse_ty(spec),
+        None if resolved.contains('|') => Err(format!(
+            "alias {alias} resolves differently per preset ({resolved}): \
+             give its spec type in ALIAS_SPEC_TYPES"
+        )),
         None => parse_ty(resolved),
     }
 }
 
-fn build_scope<'a>(fork: &Fork, presets: &'a Presets) -> Result<Scope<'a>, String> {
+/// The [`ALIAS_SPEC_TYPES`] entry of `alias` if it has the constructor of
+/// `resolved`.
+fn alias_spec_entry(alias: &str, resolved: &str) -> Option<&'static str> {
+    let constructor = |t: &str| t.split('[').next().unwrap_or("").to_owned();
+    ALIAS_SPEC_TYPES
+        .iter()
+        .find(|(a, spec)| *a == alias && constructor(spec) == constructor(resolved))
+        .map(|(_, spec)| *spec)
+}
+
+/// The resolution of an alias for `preset`: `mainnet|minimal` when the
+/// schema gives one per preset, else the one for both.
+fn resolution_for(resolved: &str, preset: PresetName) -> &str {
+    match (resolved.split_once('|'), preset) {
+        (Some((mainnet, _)), PresetName::Mainnet) => mainnet,
+        (Some((_, minimal)), PresetName::Minimal) => minimal,
+        (None, _) => resolved,
+    }
+}
+
+fn build_scope<'a>(
+    fork: &Fork,
+    presets: &'a Presets,
+    target: &Target,
+) -> Result<Scope<'a>, String> {
     let mut scope = Scope {
         presets,
+        edition: target.edition.0,
         aliases: BTreeMap::new(),
         containers: BTreeMap::new(),
     };
+    // Whether each alias and container is generic over the preset, in one
+    // recursion: an alias may name a container (`List[DepositRequest,
+    // ...]`) and a container an alias.
     for (alias, resolved) in &fork.aliases {
         let ty = alias_spec(alias, resolved)?;
-        let generic = match &ty {
-            Ty::Named(_) => false,
-            _ => scope.uses_preset(&ty)?,
-        };
-        scope.aliases.insert(alias.clone(), (ty, generic));
+        scope.aliases.insert(alias.clone(), (ty, false));
     }
-    // Generic-ness of containers, dependencies first.
-    fn generic(fork: &Fork, scope: &mut Scope, name: &str, depth: usize) -> Result<bool, String> {
-        if let Some(&g) = scope.containers.get(name) {
-            return Ok(g);
-        }
+    fn generic_ty(
+        fork: &Fork,
+        scope: &Scope,
+        memo: &mut BTreeMap<String, bool>,
+        ty: &Ty,
+        depth: usize,
+    ) -> Result<bool, String> {
         if depth > 64 {
-            return Err(format!("{}: {name} nests too deep", fork.name));
+            return Err(format!("{}: {ty:?} nests too deep", fork.name));
         }
-        for field in &fork.containers[name] {
-            let mut names = Vec::new();
-            named_types(&parse_ty(&field.spec)?, &mut names);
-            for n in names {
-                if fork.containers.contains_key(&n) {
-                    generic(fork, scope, &n, depth + 1)?;
+        let len = |l: &Len| len_uses_preset(l, scope.presets);
+        Ok(match ty {
+            Ty::Named(n) => {
+                if basic(n).is_some() || progressive_named(n).is_some() {
+                    false
+                } else if let Some(&g) = memo.get(n) {
+                    g
+                } else if let Some((alias_ty, _)) = scope.aliases.get(n) {
+                    let g = match alias_ty {
+                        Ty::Named(_) => false,
+                        t => generic_ty(fork, scope, memo, t, depth + 1)?,
+                    };
+                    memo.insert(n.clone(), g);
+                    g
+                } else if let Some(fields) = fork.containers.get(n) {
+                    let mut g = false;
+                    for field in fields {
+                        g |= generic_ty(fork, scope, memo, &parse_ty(&field.spec)?, depth + 1)?;
+                    }
+                    memo.insert(n.clone(), g);
+                    g
+                } else {
+                    return Err(format!("unknown type {n}"));
                 }
             }
-        }
-        let mut g = false;
-        for field in &fork.containers[name] {
-            g |= scope.uses_preset(&parse_ty(&field.spec)?)?;
-        }
-        scope.containers.insert(name.to_owned(), g);
-        Ok(g)
+            Ty::List(t, l) | Ty::Vector(t, l) => {
+                generic_ty(fork, scope, memo, t, depth + 1)? || len(l)
+            }
+            Ty::ProgressiveList(t) => generic_ty(fork, scope, memo, t, depth + 1)?,
+            Ty::Bitlist(l) | Ty::Bitvector(l) | Ty::ByteList(l) | Ty::ByteVector(l) => len(l),
+        })
+    }
+    let mut memo = BTreeMap::new();
+    for name in fork.aliases.keys().chain(fork.containers.keys()) {
+        generic_ty(fork, &scope, &mut memo, &Ty::Named(name.clone()), 0)?;
+    }
+    for (alias, (_, generic)) in scope.aliases.iter_mut() {
+        *generic = memo[alias];
     }
     for name in fork.containers.keys() {
-        generic(fork, &mut scope, name, 0)?;
+        scope.containers.insert(name.clone(), memo[name]);
     }
     Ok(scope)
 }
@@ -827,10 +1001,11 @@ fn build_scope<'a>(fork: &Fork, presets: &'a Presets) -> Result<Scope<'a>, Strin
 fn check_resolution(fork: &Fork, scope: &Scope) -> Result<(), String> {
     for (alias, resolved) in &fork.aliases {
         let (ty, _) = &scope.aliases[alias];
-        let plain = BTreeMap::new();
         for preset in PRESETS {
-            let got = scope.resolve(ty, preset, &plain)?;
-            if &got != resolved {
+            // An alias's spec type may name another alias (v1.7.0-alpha.13
+            // `AttestingIndices`: `List[ValidatorIndex, ...]`).
+            let got = scope.resolve(ty, preset, &fork.aliases)?;
+            if got != resolution_for(resolved, preset) {
                 return Err(format!(
                     "{}: alias {alias} resolves to {got}, the schema says {resolved}",
                     fork.name
@@ -859,8 +1034,13 @@ fn check_resolution(fork: &Fork, scope: &Scope) -> Result<(), String> {
     Ok(())
 }
 
-const HEADER: &str = "// @generated by spec-tests/tools/beacon_codegen.rs from\n\
-                      // spec-tests/tools/beacon-types.yaml; do not edit.\n";
+/// The first lines of a generated file.
+fn header(target: &Target) -> String {
+    format!(
+        "// @generated by spec-tests/tools/beacon_codegen.rs from\n// {}; do not edit.\n",
+        target.schema
+    )
+}
 
 /// Writes `use prefix::{a, b, ...};` as rustfmt lays it out.
 fn write_use(out: &mut String, vis: &str, prefix: &str, items: &[String]) {
@@ -881,7 +1061,9 @@ fn write_use(out: &mut String, vis: &str, prefix: &str, items: &[String]) {
     let mut line = String::new();
     for item in items {
         let piece = format!("{item},");
-        if !line.is_empty() && 4 + line.len() + 1 + piece.len() > 100 {
+        // rustfmt keeps a wrapped list line under 100 columns (the one-line
+        // form above may take all 100).
+        if !line.is_empty() && 4 + line.len() + 1 + piece.len() >= 100 {
             let _ = writeln!(out, "    {line}");
             line.clear();
         }
@@ -921,9 +1103,11 @@ fn render_fork(
     f: usize,
     presets: &Presets,
     origins: &Origins,
+    target: &Target,
 ) -> Result<String, String> {
     let fork = &forks[f];
-    let scope = build_scope(fork, presets)?;
+    let version = target.version;
+    let scope = build_scope(fork, presets, target)?;
     check_resolution(fork, &scope)?;
 
     let mut uses = Uses::default();
@@ -946,13 +1130,29 @@ fn render_fork(
             }
             _ => scope.render(ty, Site::Alias, &mut uses)?,
         };
-        let spec = ALIAS_SPEC_TYPES
-            .iter()
-            .find(|(a, _)| a == alias)
-            .map_or_else(|| fork.aliases[alias].clone(), |(_, s)| s.to_string());
+        let resolved = &fork.aliases[alias];
+        let spec = alias_spec_entry(alias, resolved).unwrap_or(resolved);
         let _ = writeln!(alias_lines, "/// `{alias}`: `{spec}`.");
         let params = if *generic { "<P>" } else { "" };
-        let _ = writeln!(alias_lines, "pub type {alias}{params} = {rendered};");
+        // As rustfmt lays out a long alias: the type on the next line, or
+        // else one generic argument per line.
+        let line = format!("pub type {alias}{params} = {rendered};");
+        if line.len() <= 100 {
+            let _ = writeln!(alias_lines, "{line}");
+        } else if 4 + rendered.len() < 100 {
+            let _ = writeln!(alias_lines, "pub type {alias}{params} =\n    {rendered};");
+        } else if let Some((outer, args)) = split_generic_args(&rendered) {
+            let _ = writeln!(alias_lines, "pub type {alias}{params} = {outer}<");
+            for arg in args {
+                let _ = writeln!(alias_lines, "    {arg},");
+            }
+            let _ = writeln!(alias_lines, ">;");
+        } else {
+            return Err(format!(
+                "{}: alias {alias} too long for one line",
+                fork.name
+            ));
+        }
     }
 
     // Containers defined here.
@@ -972,7 +1172,7 @@ fn render_fork(
         body.push('\n');
         let _ = writeln!(
             body,
-            "/// `{name}` as of {} (consensus-specs v1.6.1).",
+            "/// `{name}` as of {} (consensus-specs {version}).",
             fork.name
         );
         if !later.is_empty() {
@@ -990,6 +1190,19 @@ fn render_fork(
             let _ = writeln!(body, "#[serde(deny_unknown_fields)]");
             let _ = writeln!(body, "pub struct {name} {{");
         }
+        if let Some(active) = fork.active_fields.get(name) {
+            // A progressive container (EIP-7495), merkleized as the
+            // target's edition defines it.
+            let bits: Vec<String> = active.iter().map(u64::to_string).collect();
+            let attr = format!(
+                "#[ssz(active_fields = [{}], edition = \"{}\")]",
+                bits.join(", "),
+                target.edition.1
+            );
+            // Before the struct line, after the derive and serde ones.
+            let at = body.rfind("pub struct").unwrap_or(body.len());
+            body.insert_str(at, &format!("{attr}\n"));
+        }
         for field in fields {
             let ty = parse_ty(&field.spec)?;
             let rendered = scope.render(&ty, Site::Struct, &mut uses)?;
@@ -1003,6 +1216,16 @@ fn render_fork(
                 let _ = writeln!(body, "{line}");
             } else if 8 + rendered.len() < 100 {
                 let _ = writeln!(body, "    pub {}:\n        {rendered},", field.name);
+            } else if let Some((outer, args)) = split_generic_args(&rendered)
+                .filter(|(_, args)| args.iter().all(|a| 8 + a.len() < 100))
+            {
+                // rustfmt's layout of a long generic type: one argument
+                // per line (v1.7.0-alpha.13 Gloas `ptc_window`).
+                let _ = writeln!(body, "    pub {}: {outer}<", field.name);
+                for arg in args {
+                    let _ = writeln!(body, "        {arg},");
+                }
+                let _ = writeln!(body, "    >,");
             } else {
                 return Err(format!(
                     "{}.{name}.{}: type too long for one line",
@@ -1047,11 +1270,11 @@ fn render_fork(
     }
 
     let mut out = String::new();
-    out.push_str(HEADER);
+    out.push_str(&header(target));
     let _ = writeln!(out);
     let _ = writeln!(
         out,
-        "//! The containers of {} (consensus-specs v1.6.1): those defined or changed\n\
+        "//! The containers of {} (consensus-specs {version}): those defined or changed\n\
          //! by {0}, and the unchanged ones re-exported from the fork that defines them.",
         fork.name
     );
@@ -1111,14 +1334,18 @@ fn render_fork(
     Ok(out)
 }
 
-fn render_preset(presets: &Presets) -> String {
+fn render_preset(presets: &Presets, target: &Target) -> String {
     let mut out = String::new();
-    out.push_str(HEADER);
+    out.push_str(&header(target));
     out.push('\n');
-    out.push_str(
+    let _ = writeln!(
+        out,
         "//! The preset values that size the consensus containers, as type-level\n\
-         //! lengths, and the `mainnet` and `minimal` presets of consensus-specs v1.6.1.\n\
-         \n\
+         //! lengths, and the `mainnet` and `minimal` presets of consensus-specs {}.",
+        target.version
+    );
+    out.push_str(
+        "\n\
          use peam_ssz_types::{Length, U};\n\
          \n\
          /// The preset values that size SSZ types: one type-level [`Length`] per\n\
@@ -1178,23 +1405,44 @@ fn render_preset(presets: &Presets) -> String {
                 PresetName::Mainnet => mainnet,
                 PresetName::Minimal => minimal,
             };
-            let _ = writeln!(out, "    type {} = U<{v}>;", upper_camel(cname));
+            // Beyond a 32-bit `usize` (the validator registry limit, 2^40):
+            // `U64<N>`, which keeps the depth on 32-bit targets.
+            let ty = if u32::try_from(*v).is_err() {
+                "U64"
+            } else {
+                "U"
+            };
+            let _ = writeln!(out, "    type {} = {ty}<{v}>;", upper_camel(cname));
         }
         out.push_str("}\n");
+    }
+    if out.contains("U64<") {
+        out = out.replacen(
+            "use peam_ssz_types::{Length, U};",
+            "use peam_ssz_types::{Length, U, U64};",
+            1,
+        );
     }
     out
 }
 
-/// The generated files: (path under `src/beacon/`, contents).
+/// The generated files of the v1.6.1 schema: (path under `src/beacon/`,
+/// contents).
 pub fn generate(schema: &str) -> Result<Vec<(String, String)>, String> {
+    generate_for(schema, &V1_6)
+}
+
+/// The generated files of `schema` for `target`: (path under its module
+/// directory, contents).
+pub fn generate_for(schema: &str, target: &Target) -> Result<Vec<(String, String)>, String> {
     let forks = parse_schema(schema)?;
     let presets = Presets::collect(&forks)?;
     let origins = compute_origins(&forks)?;
-    let mut files = vec![("preset.rs".to_owned(), render_preset(&presets))];
+    let mut files = vec![("preset.rs".to_owned(), render_preset(&presets, target))];
     for f in 0..forks.len() {
         files.push((
             format!("{}.rs", forks[f].name),
-            render_fork(&forks, f, &presets, &origins)?,
+            render_fork(&forks, f, &presets, &origins, target)?,
         ));
     }
     Ok(files)

@@ -153,7 +153,7 @@ pub fn visit_fork_containers<P: Preset, V: ContainerVisitor>(fork: &str, visitor
 
 #[cfg(test)]
 #[path = "../../tools/beacon_codegen.rs"]
-mod codegen;
+pub(crate) mod codegen;
 
 #[cfg(test)]
 mod tests {

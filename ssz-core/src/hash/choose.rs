@@ -8,17 +8,20 @@
 //! twice as fast as SHA-NI. So the first hash times every backend the CPU
 //! supports on a small batch and keeps the fastest.
 
-use super::{dispatch, Backend, Config};
+use super::{Backend, Config};
 use core::sync::atomic::{AtomicU32, AtomicU8, Ordering};
 
 /// The environment variable that pins the backend: a [`Backend::name`]
-/// (`portable`, `avx2`, `sha_ni`, `avx512`).
+/// (`portable`, `avx2`, `sha_ni`, `avx512`, `arm_sha2`); read with the
+/// `std` feature.
 pub const BACKEND_ENV: &str = "PEAM_SSZ_BACKEND";
 
+#[cfg_attr(not(all(feature = "std", not(miri))), allow(dead_code))]
 /// Messages in the batch each backend is timed on: a multiple of every
 /// backend's width, 8 KiB of input, so that timing all of them takes well
 /// under a millisecond.
 const PROBE_MESSAGES: usize = 128;
+#[cfg_attr(not(all(feature = "std", not(miri))), allow(dead_code))]
 /// Timed runs per backend, taken in turn across the backends; the fastest
 /// run of each counts, which discards the runs an interrupt slowed down.
 const PROBE_ROUNDS: usize = 5;
@@ -37,7 +40,8 @@ pub enum Reason {
     /// backends were timed instead.
     PinIgnored,
     /// The only backend this CPU supports, or no clock to time them with
-    /// (Miri): the last supported one in [`Backend::ALL`].
+    /// (without the `std` feature, or under Miri): the last supported one
+    /// in [`Backend::ALL`].
     Fixed,
 }
 
@@ -150,20 +154,22 @@ pub(super) fn choose() -> (Config, Reason) {
     }
 }
 
-#[cfg(not(miri))]
+#[cfg(all(feature = "std", not(miri)))]
 fn pinned_name() -> Option<std::string::String> {
     std::env::var(BACKEND_ENV).ok()
 }
 
-#[cfg(miri)]
-fn pinned_name() -> Option<std::string::String> {
+/// No environment without `std` (and none read under Miri).
+#[cfg(not(all(feature = "std", not(miri))))]
+fn pinned_name() -> Option<alloc::string::String> {
     None
 }
 
 /// Times each candidate on the same batch, round after round, and returns
 /// the one whose fastest run was fastest. `None` without a clock.
-#[cfg(not(miri))]
+#[cfg(all(feature = "std", not(miri)))]
 fn measure(candidates: &[Backend], sha_ni: bool) -> Option<Backend> {
+    use super::dispatch;
     use std::time::Instant;
     let mut input = [[0u8; 64]; PROBE_MESSAGES];
     for (i, m) in input.iter_mut().enumerate() {
@@ -201,7 +207,9 @@ fn measure(candidates: &[Backend], sha_ni: bool) -> Option<Backend> {
     Some(candidates[pick])
 }
 
-#[cfg(miri)]
+/// No clock without `std` (and none worth reading under Miri): the fixed
+/// order decides.
+#[cfg(not(all(feature = "std", not(miri))))]
 fn measure(_: &[Backend], _: bool) -> Option<Backend> {
     None
 }
