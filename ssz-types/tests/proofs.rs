@@ -16,8 +16,8 @@ use peam_ssz_types::proof::{
     calculate_merkle_root, check_indices, prove, prove_multi, Gindex, ProofError,
 };
 use peam_ssz_types::{
-    Bitlist, Bitvector, ByteList, ByteVector, Bytes32, Bytes48, List, ProgressiveBitlist,
-    ProgressiveByteList, ProgressiveList, Ssz, TreeHash, Vector, U,
+    Bitlist, Bitvector, ByteList, ByteVector, Bytes32, Bytes48, Length, List, ProgressiveBitlist,
+    ProgressiveByteList, ProgressiveList, Ssz, TreeHash, Vector, U, U64,
 };
 
 type Chunk = [u8; 32];
@@ -119,6 +119,11 @@ impl Tree {
 }
 
 fn height_for(chunks: usize) -> u32 {
+    height_for_u64(chunks as u64)
+}
+
+/// `height_for` of a count that may exceed a 32-bit `usize` (a 2^40 limit).
+fn height_for_u64(chunks: u64) -> u32 {
     chunks.max(1).next_power_of_two().trailing_zeros()
 }
 
@@ -150,10 +155,11 @@ impl Reference for u64 {
     }
 }
 
-impl<const N: usize> Reference for List<u64, U<N>> {
+impl<L: Length> Reference for List<u64, L> {
     fn tree(&self) -> Tree {
         let bytes: Vec<u8> = self.iter().flat_map(|v| v.to_le_bytes()).collect();
-        Tree::binary(packed(&bytes), height_for((N * 8).div_ceil(32))).mix(length(self.len()))
+        Tree::binary(packed(&bytes), height_for_u64((L::U64 * 8).div_ceil(32)))
+            .mix(length(self.len()))
     }
 }
 
@@ -253,10 +259,13 @@ impl Reference for Validator {
     }
 }
 
-impl<const N: usize> Reference for List<Validator, U<N>> {
+impl<L: Length> Reference for List<Validator, L> {
     fn tree(&self) -> Tree {
-        Tree::binary(self.iter().map(Validator::tree).collect(), height_for(N))
-            .mix(length(self.len()))
+        Tree::binary(
+            self.iter().map(Validator::tree).collect(),
+            height_for_u64(L::U64),
+        )
+        .mix(length(self.len()))
     }
 }
 
@@ -318,7 +327,7 @@ impl Reference for Sparse {
 /// A newtype, merkleized as its field.
 #[derive(Debug, Clone, PartialEq, Ssz, TreeHash)]
 #[ssz(transparent)]
-struct Registry(List<Validator, U<{ 1 << 40 }>>);
+struct Registry(List<Validator, U64<{ 1 << 40 }>>);
 
 impl Reference for Registry {
     fn tree(&self) -> Tree {
@@ -333,7 +342,7 @@ struct State {
     slot: u64,
     root: Bytes32,
     validators: Registry,
-    balances: List<u64, U<{ 1 << 40 }>>,
+    balances: List<u64, U64<{ 1 << 40 }>>,
     bits: Bitlist<U<2048>>,
     justification: Bitvector<U<4>>,
     extra: ByteList<U<100>>,
@@ -607,7 +616,8 @@ fn lists_of_varied_lengths_and_limits_match_the_reference() {
         check_value(&l, &mut rng, 100);
         let l: List<u64, U<4>> = List::try_from(numbers(&mut rng, 4)).unwrap();
         check_value(&l, &mut rng, 30);
-        let v: List<Validator, U<{ 1 << 40 }>> = List::try_from(validators(&mut rng, 70)).unwrap();
+        let v: List<Validator, U64<{ 1 << 40 }>> =
+            List::try_from(validators(&mut rng, 70)).unwrap();
         check_value(&v, &mut rng, 100);
         let p = ProgressiveList::from(validators(&mut rng, 90));
         check_value(&p, &mut rng, 100);
@@ -619,7 +629,7 @@ fn lists_of_varied_lengths_and_limits_match_the_reference() {
 
 #[test]
 fn a_node_past_a_huge_limit_is_a_zero_subtree_and_below_a_leaf_is_none() {
-    let v: List<Validator, U<{ 1 << 40 }>> =
+    let v: List<Validator, U64<{ 1 << 40 }>> =
         List::try_from(vec![validator(&mut Rng(7)); 3]).unwrap();
     // The left half of the data tree (2^39 leaves) holds the three
     // validators, the right half none.
