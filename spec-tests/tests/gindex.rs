@@ -374,3 +374,32 @@ fn cached_containers_have_the_same_paths_and_proofs() {
         ours.verify(&plain.hash_tree_root()).unwrap();
     }
 }
+
+/// The alpha.13 Gloas `BeaconState` is a progressive container of the
+/// v1.7 edition: its indices, and the proofs read through them, follow
+/// that edition's `merkleize_progressive` (the binary subtree on the left).
+#[test]
+fn alpha13_gloas_paths_follow_their_edition() {
+    use peam_ssz_types::proof::prove;
+    use spec_tests::beacon_v1_7::{gloas, Minimal as Minimal17};
+    // `finalized_checkpoint` is field 20 of 46: the last chunk of the third
+    // subtree (chunks 5..=20, 16 leaves). Below the active-fields mix-in
+    // (node 2): right, right, then the 16-leaf subtree on the left, leaf
+    // 15; then the checkpoint's `root` (node 3 of 2 fields).
+    const ROOT: Gindex = gindex!(gloas::BeaconState<Minimal17>, finalized_checkpoint.root);
+    let subtree = ((2 * 2 + 1) * 2 + 1) * 2;
+    assert_eq!(ROOT.get(), ((subtree * 16 + 15) * 2 + 1) as u128);
+    // v1.6.1 would put it left, left, right: another index.
+    assert_ne!(ROOT.get(), ((((2 * 2) * 2 + 1) * 16 + 15) * 2 + 1) as u128);
+
+    let mut state = gloas::BeaconState::<Minimal17>::default();
+    state.finalized_checkpoint.epoch = 9;
+    state.finalized_checkpoint.root = [0x5a; 32].into();
+    let proof = prove(&state, ROOT).unwrap();
+    assert_eq!(proof.leaf, [0x5a; 32]);
+    proof.verify(&state.hash_tree_root()).unwrap();
+    assert_eq!(
+        gindex_of_str::<gloas::BeaconState<Minimal17>>("finalized_checkpoint.root").unwrap(),
+        ROOT
+    );
+}
