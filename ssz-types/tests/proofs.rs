@@ -4,6 +4,10 @@
 //! shapes): random values of every composite type, random indices (nodes
 //! that exist and nodes that do not), and tampered proofs.
 //!
+//! The progressive types here name the v1.6.1 edition, whose order the
+//! reference builds; the v1.7 order is checked against its definition in
+//! `ssz-core`'s unit tests and by the v1.7.0-alpha.13 vectors.
+//!
 //! The reference tree holds every node it has; an all-zero subtree is one
 //! `Zero(height)` node whose descendants are the zero subtrees below it, so
 //! that a list with a limit of 2^40 is a tree of a few hundred nodes.
@@ -17,7 +21,7 @@ use peam_ssz_types::proof::{
 };
 use peam_ssz_types::{
     Bitlist, Bitvector, ByteList, ByteVector, Bytes32, Bytes48, Length, List, ProgressiveBitlist,
-    ProgressiveByteList, ProgressiveList, Ssz, TreeHash, Vector, U, U64,
+    ProgressiveByteList, ProgressiveList, Ssz, TreeHash, Vector, U, U64, V1_6,
 };
 
 type Chunk = [u8; 32];
@@ -210,14 +214,14 @@ impl<const N: usize> Reference for Bitvector<U<N>> {
     }
 }
 
-impl Reference for ProgressiveBitlist {
+impl Reference for ProgressiveBitlist<V1_6> {
     fn tree(&self) -> Tree {
         let (bytes, n) = bits_bytes(self.iter());
         Tree::progressive(packed(&bytes), 1).mix(length(n))
     }
 }
 
-impl Reference for ProgressiveByteList {
+impl Reference for ProgressiveByteList<V1_6> {
     fn tree(&self) -> Tree {
         Tree::progressive(packed(self.as_bytes()), 1).mix(length(self.len()))
     }
@@ -269,7 +273,7 @@ impl<L: Length> Reference for List<Validator, L> {
     }
 }
 
-impl Reference for ProgressiveList<Validator> {
+impl Reference for ProgressiveList<Validator, V1_6> {
     fn tree(&self) -> Tree {
         Tree::progressive(self.iter().map(Validator::tree).collect(), 1).mix(length(self.len()))
     }
@@ -298,12 +302,12 @@ impl Reference for Payload {
 
 /// A progressive container (EIP-7495) with inactive slots between fields.
 #[derive(Debug, Clone, PartialEq, Ssz, TreeHash)]
-#[ssz(active_fields = [1, 0, 1, 1, 0, 0, 1])]
+#[ssz(active_fields = [1, 0, 1, 1, 0, 0, 1], edition = "v1.6")]
 struct Sparse {
     a: u64,
     b: List<u64, U<100>>,
     c: Validator,
-    d: ProgressiveByteList,
+    d: ProgressiveByteList<V1_6>,
 }
 
 impl Reference for Sparse {
@@ -349,8 +353,8 @@ struct State {
     vector: ByteVector<U<70>>,
     payload: Payload,
     sparse: Sparse,
-    progressive: ProgressiveList<Validator>,
-    progressive_bits: ProgressiveBitlist,
+    progressive: ProgressiveList<Validator, V1_6>,
+    progressive_bits: ProgressiveBitlist<V1_6>,
     committee: Vector<Validator, U<3>>,
 }
 
@@ -619,10 +623,10 @@ fn lists_of_varied_lengths_and_limits_match_the_reference() {
         let v: List<Validator, U64<{ 1 << 40 }>> =
             List::try_from(validators(&mut rng, 70)).unwrap();
         check_value(&v, &mut rng, 100);
-        let p = ProgressiveList::from(validators(&mut rng, 90));
+        let p = ProgressiveList::<_, V1_6>::from(validators(&mut rng, 90));
         check_value(&p, &mut rng, 100);
         let bits_n = rng.below(5000);
-        let b = ProgressiveBitlist::from_bools(&bits(&mut rng, bits_n));
+        let b = ProgressiveBitlist::<V1_6>::from_bools(&bits(&mut rng, bits_n));
         check_value(&b, &mut rng, 60);
     }
 }
