@@ -3,7 +3,7 @@
 use crate::{DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 use core::fmt;
 use core::ops::{Deref, DerefMut};
-use core::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use core::sync::atomic::{AtomicU32, AtomicU8, Ordering};
 
 /// No root stored.
 const EMPTY: u8 = 0;
@@ -52,7 +52,9 @@ const READY: u8 = 2;
 pub struct Cached<T> {
     value: T,
     state: AtomicU8,
-    root: [AtomicU64; 4],
+    // 32-bit words: the targets without 64-bit atomics (riscv32imac,
+    // thumbv7em) have these.
+    root: [AtomicU32; 8],
 }
 
 impl<T> Cached<T> {
@@ -61,12 +63,7 @@ impl<T> Cached<T> {
         Cached {
             value,
             state: AtomicU8::new(EMPTY),
-            root: [
-                AtomicU64::new(0),
-                AtomicU64::new(0),
-                AtomicU64::new(0),
-                AtomicU64::new(0),
-            ],
+            root: [const { AtomicU32::new(0) }; 8],
         }
     }
 
@@ -81,10 +78,10 @@ impl<T> Cached<T> {
             return None;
         }
         // The `Acquire` load above saw the `Release` store of READY, which
-        // follows the four stores of the root; they are not changed again
+        // follows the eight stores of the root; they are not changed again
         // until `&mut` access resets the state.
         let mut root = [0u8; 32];
-        for (word, out) in self.root.iter().zip(root.chunks_exact_mut(8)) {
+        for (word, out) in self.root.iter().zip(root.chunks_exact_mut(4)) {
             out.copy_from_slice(&word.load(Ordering::Relaxed).to_le_bytes());
         }
         Some(root)
@@ -100,10 +97,10 @@ impl<T> Cached<T> {
         {
             return;
         }
-        for (word, bytes) in self.root.iter().zip(root.chunks_exact(8)) {
-            let mut w = [0u8; 8];
+        for (word, bytes) in self.root.iter().zip(root.chunks_exact(4)) {
+            let mut w = [0u8; 4];
             w.copy_from_slice(bytes);
-            word.store(u64::from_le_bytes(w), Ordering::Relaxed);
+            word.store(u32::from_le_bytes(w), Ordering::Relaxed);
         }
         self.state.store(READY, Ordering::Release);
     }
