@@ -322,6 +322,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "no threads on wasm32-wasip1")]
     fn roots_from_many_threads_agree() {
         let (plain, cached) = pair(4);
         let expected = plain.inner.hash_tree_root();
