@@ -135,23 +135,11 @@ impl<T: TreeHash + Send> TreeHash for Option<T> {
     /// Node 2 is the value's root (a zero chunk for `None`), node 3 the
     /// selector chunk; below 2, the value's own tree.
     fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
-        let Some((top, rest)) = gindex.split(1) else {
-            return Ok(self.hash_tree_root());
-        };
-        match (top.is_right(), self) {
-            // An error names the index asked of this value, not the value's.
-            (false, Some(value)) => value.tree_node(rest).map_err(|e| match e {
-                ProofError::NoSuchNode { .. } => ProofError::NoSuchNode { gindex },
-                e => e,
-            }),
-            (false, None) if rest == Gindex::ROOT => Ok([0; 32]),
-            (true, _) if rest == Gindex::ROOT => {
-                let mut selector = [0u8; 32];
-                selector[0] = self.is_some() as u8;
-                Ok(selector)
-            }
-            _ => Err(ProofError::NoSuchNode { gindex }),
-        }
+        // The shape of every union (as derived unions answer it).
+        crate::__private::union_node(gindex, self.is_some() as u8, |g| match self {
+            Some(value) => value.tree_node(g),
+            None => crate::__private::zero_chunk_node(g),
+        })
     }
 }
 
