@@ -101,7 +101,7 @@ macro_rules! uint {
                 #[cfg(target_endian = "little")]
                 buf.extend_from_slice(le_bytes(values));
                 #[cfg(not(target_endian = "little"))]
-                crate::__private::append_fixed_elements(values, buf);
+                crate::codec::append_fixed_elements(values, buf);
             }
 
             #[inline]
@@ -257,7 +257,7 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
         if T::IS_FIXED_SIZE {
             T::FIXED_PART_LEN * N
         } else {
-            crate::__private::variable_elements_len(self)
+            crate::codec::variable_elements_len(self)
         }
     }
 
@@ -266,13 +266,13 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
         if T::IS_FIXED_SIZE {
             T::ssz_write_many(self, out);
         } else {
-            crate::__private::write_variable_elements(self, out);
+            crate::codec::write_variable_elements(self, out);
         }
     }
 
     #[inline]
     fn ssz_append(&self, buf: &mut Vec<u8>) {
-        crate::__private::append_elements(self, buf)
+        crate::codec::append_elements(self, buf)
     }
 
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
@@ -291,7 +291,7 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
             }
             T::__array_from_ssz::<N>(bytes)
         } else {
-            let mut parts = crate::__private::VariableElements::new(bytes, Some(N), N)?;
+            let mut parts = crate::codec::VariableElements::new(bytes, Some(N), N)?;
             if parts.count() != N {
                 return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
                     expected: N,
@@ -316,7 +316,7 @@ impl<T: TreeHash, const N: usize> TreeHash for [T; N] {
             T::tree_hash_leaves(self, &mut chunk[..N * T::LEAF_SIZE]);
             chunk
         } else {
-            crate::__private::vector_root(self)
+            crate::codec::vector_root(self)
         }
     }
 
@@ -324,7 +324,7 @@ impl<T: TreeHash, const N: usize> TreeHash for [T; N] {
         if gindex == crate::Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
-        crate::__private::vector_node(self, gindex)
+        crate::codec::vector_node(self, gindex)
     }
 }
 

@@ -16,10 +16,12 @@ extern crate alloc;
 
 use alloc::vec::Vec;
 
+pub mod codec;
 pub mod edition;
 mod error;
 pub mod hash;
 mod impls;
+mod memory;
 pub mod merkle;
 pub mod path;
 pub mod proof;
@@ -56,6 +58,20 @@ pub const BYTES_PER_CHUNK: usize = 32;
 ///
 /// Decoding ([`Ssz::from_ssz`]) is for untrusted bytes: it never panics,
 /// rejects every non-canonical encoding, and reports what failed and where.
+///
+/// # Bulk hooks
+///
+/// The methods that take a slice of values ([`Ssz::ssz_write_many`],
+/// [`Ssz::from_ssz_many`], [`Ssz::__append_many`], [`Ssz::__array_from_ssz`],
+/// and [`TreeHash::tree_hash_leaves`], [`TreeHash::__packed_leaves`]) are
+/// the bodies of the vectors and lists that hold the type, called by
+/// [`codec`]. All of them are public and documented, with one rule: each has
+/// a default in terms of the per-value methods, and an override may only be
+/// faster, never different (same bytes, same errors at the same index).
+/// The basic types override them with one copy of their memory, and
+/// `#[derive(Ssz)]` on a transparent newtype forwards them to its field.
+/// The `__` prefix of three of them is part of their name (derived code
+/// overrides them by it), not a mark of a private item.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an SSZ type",
     label = "`{Self}` does not implement `Ssz`",
@@ -93,7 +109,7 @@ pub trait Ssz: Sized {
     /// The encoding in a new vector: one allocation of the exact size.
     fn to_ssz(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.ssz_len());
-        __private::advise_huge_pages(&mut out);
+        memory::advise_huge_pages(&mut out);
         self.ssz_append(&mut out);
         out
     }
@@ -133,10 +149,9 @@ pub trait Ssz: Sized {
     /// Only called for fixed-size types. The default reserves room for all
     /// of them and appends each with [`Ssz::ssz_append`]; basic types
     /// override it with one copy on little-endian targets.
-    #[doc(hidden)]
     #[inline]
     fn __append_many(values: &[Self], buf: &mut Vec<u8>) {
-        __private::append_fixed_elements(values, buf)
+        codec::append_fixed_elements(values, buf)
     }
 
     /// Decodes `[Self; N]` from exactly `N` back-to-back fixed-size values,
@@ -146,7 +161,6 @@ pub trait Ssz: Sized {
     /// Only called for fixed-size types, with `bytes.len()` already checked
     /// to be `N * FIXED_PART_LEN`. Basic types override it with one pass
     /// (`[u8; N]`: one copy).
-    #[doc(hidden)]
     #[inline]
     fn __array_from_ssz<const N: usize>(bytes: &[u8]) -> Result<[Self; N], DecodeError> {
         let mut chunks = bytes.chunks_exact(Self::FIXED_PART_LEN.max(1));
@@ -222,7 +236,9 @@ pub trait TreeHash: Sync {
     /// The leaves of `values` as they already lie in memory, when they do:
     /// the unsigned integers on little-endian targets. Merkleization then
     /// reads them in place instead of copying them.
-    #[doc(hidden)]
+    ///
+    /// An override returns `Some` only of exactly the bytes that
+    /// [`TreeHash::tree_hash_leaves`] would write for `values`.
     #[inline]
     fn __packed_leaves(values: &[Self]) -> Option<&[u8]>
     where

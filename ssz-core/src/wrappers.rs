@@ -136,9 +136,9 @@ impl<T: TreeHash + Send> TreeHash for Option<T> {
     /// selector chunk; below 2, the value's own tree.
     fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
         // The shape of every union (as derived unions answer it).
-        crate::__private::union_node(gindex, self.is_some() as u8, |g| match self {
+        crate::codec::union_node(gindex, self.is_some() as u8, |g| match self {
             Some(value) => value.tree_node(g),
-            None => crate::__private::zero_chunk_node(g),
+            None => crate::codec::zero_chunk_node(g),
         })
     }
 }

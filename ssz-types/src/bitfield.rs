@@ -431,7 +431,7 @@ impl<N: Length> TreeHash for Bitlist<N> {
         }
         // The bits packed as bytes (`N / 8` of them at most); the length
         // mix-in counts bits.
-        crate::__private::list_node(&self.bytes, N::U64.div_ceil(8), self.len, gindex)
+        crate::codec::list_node(&self.bytes, N::U64.div_ceil(8), self.len, gindex)
     }
 }
 
@@ -637,7 +637,7 @@ impl<N: Length> TreeHash for Bitvector<N> {
         if gindex == crate::Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
-        crate::__private::vector_node(&self.bytes, gindex)
+        crate::codec::vector_node(&self.bytes, gindex)
     }
 }
 

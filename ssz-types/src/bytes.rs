@@ -383,7 +383,7 @@ impl<N: Length> TreeHash for ByteList<N> {
         if gindex == crate::Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
-        crate::__private::list_node(&self.inner, N::U64, self.inner.len(), gindex)
+        crate::codec::list_node(&self.inner, N::U64, self.inner.len(), gindex)
     }
 }
 
@@ -535,7 +535,7 @@ impl<N: Length> TreeHash for ByteVector<N> {
         if gindex == crate::Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
-        crate::__private::vector_node(&self.inner, gindex)
+        crate::codec::vector_node(&self.inner, gindex)
     }
 }
 
@@ -639,7 +639,7 @@ impl<E: Edition> TreeHash for ProgressiveByteList<E> {
             return Ok(self.hash_tree_root());
         }
         // v1.6.1 progressive merkleization: the recursion on the left.
-        crate::__private::progressive_list_node(
+        crate::codec::progressive_list_node(
             &self.inner,
             self.inner.len(),
             E::PROGRESSIVE_RECURSION_LEFT,
@@ -872,7 +872,7 @@ impl<const N: usize> TreeHash for FixedBytes<N> {
         if gindex == crate::Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
-        crate::__private::vector_node(&self.0, gindex)
+        crate::codec::vector_node(&self.0, gindex)
     }
 
     fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {
@@ -1102,8 +1102,8 @@ mod tests {
             let many: Vec<FixedBytes<N>> = (0..5u8).map(|k| FixedBytes(a.map(|x| x ^ k))).collect();
             let arrays: Vec<[u8; N]> = many.iter().map(|f| f.0).collect();
             assert_eq!(
-                crate::__private::list_root(&many, 8),
-                crate::__private::list_root(&arrays, 8),
+                crate::codec::list_root(&many, 8),
+                crate::codec::list_root(&arrays, 8),
                 "{N}"
             );
             let enc = List::<FixedBytes<N>, U<8>>::try_from(many.clone())

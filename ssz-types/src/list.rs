@@ -290,22 +290,22 @@ impl<T: Ssz, N: Length> Ssz for List<T, N> {
 
     #[inline]
     fn ssz_len(&self) -> usize {
-        crate::__private::elements_len(&self.inner)
+        crate::codec::elements_len(&self.inner)
     }
 
     #[inline]
     fn ssz_write(&self, out: &mut [u8]) {
-        crate::__private::write_elements(&self.inner, out)
+        crate::codec::write_elements(&self.inner, out)
     }
 
     #[inline]
     fn ssz_append(&self, buf: &mut Vec<u8>) {
-        crate::__private::append_elements(&self.inner, buf)
+        crate::codec::append_elements(&self.inner, buf)
     }
 
     #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        let inner = crate::__private::decode_elements(bytes, None, N::USIZE)?;
+        let inner = crate::codec::decode_elements(bytes, None, N::USIZE)?;
         Ok(List {
             inner,
             _limit: PhantomData,
@@ -317,14 +317,14 @@ impl<T: Ssz, N: Length> Ssz for List<T, N> {
 impl<T: TreeHash, N: Length> TreeHash for List<T, N> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        crate::__private::list_root_u64(&self.inner, N::U64)
+        crate::codec::list_root_u64(&self.inner, N::U64)
     }
 
     fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
         if gindex == crate::Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
-        crate::__private::list_node(&self.inner, N::U64, self.inner.len(), gindex)
+        crate::codec::list_node(&self.inner, N::U64, self.inner.len(), gindex)
     }
 }
 

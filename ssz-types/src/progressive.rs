@@ -229,22 +229,22 @@ impl<T: Ssz, E: Edition> Ssz for ProgressiveList<T, E> {
 
     #[inline]
     fn ssz_len(&self) -> usize {
-        crate::__private::elements_len(&self.inner)
+        crate::codec::elements_len(&self.inner)
     }
 
     #[inline]
     fn ssz_write(&self, out: &mut [u8]) {
-        crate::__private::write_elements(&self.inner, out)
+        crate::codec::write_elements(&self.inner, out)
     }
 
     #[inline]
     fn ssz_append(&self, buf: &mut Vec<u8>) {
-        crate::__private::append_elements(&self.inner, buf)
+        crate::codec::append_elements(&self.inner, buf)
     }
 
     #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        let inner = crate::__private::decode_elements(bytes, None, usize::MAX)?;
+        let inner = crate::codec::decode_elements(bytes, None, usize::MAX)?;
         Ok(inner.into())
     }
 }
@@ -254,7 +254,7 @@ impl<T: Ssz, E: Edition> Ssz for ProgressiveList<T, E> {
 impl<T: TreeHash, E: Edition> TreeHash for ProgressiveList<T, E> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        crate::__private::progressive_list_root::<E, T>(&self.inner)
+        crate::codec::progressive_list_root::<E, T>(&self.inner)
     }
 
     fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
@@ -262,7 +262,7 @@ impl<T: TreeHash, E: Edition> TreeHash for ProgressiveList<T, E> {
             return Ok(self.hash_tree_root());
         }
         // v1.6.1 progressive merkleization: the recursion on the left.
-        crate::__private::progressive_list_node(
+        crate::codec::progressive_list_node(
             &self.inner,
             self.inner.len(),
             E::PROGRESSIVE_RECURSION_LEFT,
@@ -470,7 +470,7 @@ impl<E: Edition> TreeHash for ProgressiveBitlist<E> {
         }
         // The bits packed as bytes; the length mix-in counts bits. v1.6.1
         // progressive merkleization: the recursion on the left.
-        crate::__private::progressive_list_node(
+        crate::codec::progressive_list_node(
             &self.bytes,
             self.len,
             E::PROGRESSIVE_RECURSION_LEFT,

@@ -218,18 +218,18 @@ impl<T: Ssz, N: Length> Ssz for Vector<T, N> {
         if T::IS_FIXED_SIZE {
             Self::FIXED_PART_LEN
         } else {
-            crate::__private::variable_elements_len(&self.inner)
+            crate::codec::variable_elements_len(&self.inner)
         }
     }
 
     #[inline]
     fn ssz_write(&self, out: &mut [u8]) {
-        crate::__private::write_elements(&self.inner, out)
+        crate::codec::write_elements(&self.inner, out)
     }
 
     #[inline]
     fn ssz_append(&self, buf: &mut Vec<u8>) {
-        crate::__private::append_elements(&self.inner, buf)
+        crate::codec::append_elements(&self.inner, buf)
     }
 
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
@@ -244,7 +244,7 @@ impl<T: Ssz, N: Length> Ssz for Vector<T, N> {
                 got: bytes.len(),
             }));
         }
-        let inner = crate::__private::decode_elements(bytes, Some(N::USIZE), N::USIZE)?;
+        let inner = crate::codec::decode_elements(bytes, Some(N::USIZE), N::USIZE)?;
         Ok(Vector {
             inner,
             _len: PhantomData,
@@ -256,14 +256,14 @@ impl<T: Ssz, N: Length> Ssz for Vector<T, N> {
 impl<T: TreeHash, N: Length> TreeHash for Vector<T, N> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        crate::__private::vector_root(&self.inner)
+        crate::codec::vector_root(&self.inner)
     }
 
     fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
         if gindex == crate::Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
-        crate::__private::vector_node(&self.inner, gindex)
+        crate::codec::vector_node(&self.inner, gindex)
     }
 }
 

@@ -58,7 +58,7 @@ fn write_encoding<T: Ssz + TreeHash + Send>(tree: &Tree<T>, out: &mut [u8]) {
     } else {
         let mut offset = tree.len() * crate::BYTES_PER_LENGTH_OFFSET;
         for (i, v) in tree.iter().enumerate() {
-            crate::__private::write_offset(out, i * crate::BYTES_PER_LENGTH_OFFSET, offset);
+            crate::codec::write_offset(out, i * crate::BYTES_PER_LENGTH_OFFSET, offset);
             let end = offset + v.ssz_len();
             v.ssz_write(&mut out[offset..end]);
             offset = end;
@@ -338,7 +338,7 @@ impl<T: Ssz + TreeHash + Send, N: Length> Ssz for PersistentList<T, N> {
     }
 
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        let values = crate::__private::decode_elements(bytes, None, N::USIZE)?;
+        let values = crate::codec::decode_elements(bytes, None, N::USIZE)?;
         Ok(PersistentList {
             tree: Tree::from_vec(values),
             _n: PhantomData,
@@ -490,7 +490,7 @@ impl<T: Ssz + TreeHash + Send, N: Length> Ssz for PersistentVector<T, N> {
                 got: bytes.len(),
             }));
         }
-        let values = crate::__private::decode_elements(bytes, Some(N::USIZE), N::USIZE)?;
+        let values = crate::codec::decode_elements(bytes, Some(N::USIZE), N::USIZE)?;
         Ok(PersistentVector {
             tree: Tree::from_vec(values),
             _n: PhantomData,
