@@ -309,3 +309,52 @@ impl<A: Length, B: Length> Length for Prod<A, B> {
     // An overflow of `u64` is a compile-time error.
     const U64: u64 = A::U64 * B::U64;
 }
+
+/// The type-level sum of two lengths, for bounds such as
+/// `DEPOSIT_CONTRACT_TREE_DEPTH + 1` when a term is a preset value.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Sum<A, B>(core::marker::PhantomData<(A, B)>);
+
+impl<A: Length, B: Length> Length for Sum<A, B> {
+    const USIZE: usize = saturating_usize(Self::U64);
+    // An overflow of `u64` is a compile-time error.
+    const U64: u64 = A::U64 + B::U64;
+}
+
+/// The type-level quotient of two lengths, rounded down (the spec's `//`),
+/// for bounds such as `SYNC_COMMITTEE_SIZE // SYNC_COMMITTEE_SUBNET_COUNT`.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Quot<A, B>(core::marker::PhantomData<(A, B)>);
+
+impl<A: Length, B: Length> Length for Quot<A, B> {
+    const USIZE: usize = saturating_usize(Self::U64);
+    // A zero divisor is a compile-time error.
+    const U64: u64 = A::U64 / B::U64;
+}
+
+#[cfg(test)]
+mod length_tests {
+    use super::*;
+
+    #[test]
+    fn arithmetic_lengths_fold_their_terms() {
+        assert_eq!(<Prod<U<3>, U<4>>>::USIZE, 12);
+        assert_eq!(<Sum<U<3>, U<4>>>::USIZE, 7);
+        assert_eq!(<Quot<U<512>, U<4>>>::USIZE, 128);
+        assert_eq!(<Quot<U<7>, U<2>>>::USIZE, 3, "rounded down");
+        assert_eq!(<Sum<Prod<U<2>, U<3>>, U<1>>>::U64, 7);
+    }
+
+    #[test]
+    fn arithmetic_lengths_are_exact_beyond_usize() {
+        // 2^40 + 1 and 2^41 / 2: exact as u64 on every target, saturated
+        // as usize only where it does not fit.
+        type Big = U64<{ 1 << 40 }>;
+        assert_eq!(<Sum<Big, U<1>>>::U64, (1 << 40) + 1);
+        assert_eq!(<Quot<Prod<Big, U<2>>, U<2>>>::U64, 1 << 40);
+        assert_eq!(
+            <Sum<Big, U<1>>>::USIZE,
+            usize::try_from((1u64 << 40) + 1).unwrap_or(usize::MAX)
+        );
+    }
+}

@@ -33,8 +33,7 @@
 //! conventions, so the vectors' `value.yaml` files parse into them.
 
 use core::fmt::Debug;
-use core::marker::PhantomData;
-use peam_ssz_types::{Length, Ssz, TreeHash};
+use peam_ssz_types::{Ssz, TreeHash};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -72,25 +71,7 @@ pub const FORKS: [&str; 9] = [
     "eip7805",
 ];
 
-/// The type-level sum of two lengths, for bounds such as
-/// `DEPOSIT_CONTRACT_TREE_DEPTH + 1` when a term is a preset value.
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Sum<A, B>(PhantomData<(A, B)>);
-
-impl<A: Length, B: Length> Length for Sum<A, B> {
-    const USIZE: usize = A::USIZE + B::USIZE;
-    const U64: u64 = A::U64 + B::U64;
-}
-
-/// The type-level quotient of two lengths, rounded down (the spec's `//`),
-/// for bounds such as `SYNC_COMMITTEE_SIZE // SYNC_COMMITTEE_SUBNET_COUNT`.
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Quot<A, B>(PhantomData<(A, B)>);
-
-impl<A: Length, B: Length> Length for Quot<A, B> {
-    const USIZE: usize = A::USIZE / B::USIZE;
-    const U64: u64 = A::U64 / B::U64;
-}
+pub use peam_ssz_types::{Quot, Sum};
 
 /// What every consensus container implements: SSZ, merkleization, equality,
 /// and serde in the consensus YAML conventions.
