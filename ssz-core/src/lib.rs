@@ -97,6 +97,12 @@ pub trait Ssz: Sized {
 
     /// Decodes a value from exactly `bytes`, rejecting every encoding that is
     /// not the canonical encoding of a value of this type.
+    ///
+    /// The heap it takes is bounded by the input, whether it succeeds or
+    /// fails: decoding allocates at most a small multiple of `bytes.len()`
+    /// (for the types of this crate and `peam-ssz-types`, 8 times the input
+    /// plus 1 KiB), so a hostile count or offset fails before it reserves
+    /// memory for it.
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError>;
 
     /// Appends the encoding to `buf`.

@@ -203,8 +203,10 @@ pub fn mix_in_active_fields(root: &Root, active_fields: &Root) -> Root {
 }
 
 /// Packs `active_fields` (as `0`/`1` bytes) into the chunk that
-/// [`mix_in_active_fields`] takes. `const`, so that derived progressive
-/// containers fold it at compile time.
+/// [`mix_in_active_fields`] takes. `const`, so that a hand-written
+/// progressive container can fold it into a constant. (Derived progressive
+/// containers do not call it: the derive packs the chunk itself at macro
+/// time, and its unit tests check it against this function.)
 pub const fn pack_active_fields(bits: &[u8]) -> Root {
     let mut out = [0u8; 32];
     let mut i = 0;

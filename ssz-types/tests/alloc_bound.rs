@@ -1,9 +1,9 @@
 //! Bounded decoding: how much heap one `from_ssz` call takes, on crafted
 //! worst cases, measured by a counting global allocator.
 //!
-//! The claim under test (`Ssz::from_ssz` docs: decoding "allocates at most a
-//! small multiple of the input"): while decoding `len` bytes, the live heap
-//! never grows by more than
+//! The claim under test (the `Ssz::from_ssz` docs: decoding "allocates at
+//! most a small multiple of `bytes.len()`", 8 times the input plus 1 KiB):
+//! while decoding `len` bytes, the live heap never grows by more than
 //!
 //! ```text
 //! BOUND_FACTOR * len + BOUND_SLACK   (8 * len + 1 KiB)
@@ -22,7 +22,7 @@
 //! dominates.
 //!
 //! Elements behind offsets are reserved all at once when they fit in 8x
-//! the input (`__private::decode_elements`), so a list of empty lists,
+//! the input (`codec::decode_elements`), so a list of empty lists,
 //! bitlists or unions ends at 4.8x to 6.4x and never holds two buffers
 //! while it grows.
 //!

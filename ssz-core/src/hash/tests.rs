@@ -170,7 +170,7 @@ fn edge_messages_match_sha2() {
 }
 
 #[test]
-fn empty_batches_touch_nothing() {
+fn every_backend_accepts_an_empty_batch() {
     for config in configs() {
         dispatch(config, &[], &mut []);
     }
