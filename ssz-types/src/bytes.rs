@@ -638,13 +638,7 @@ impl<E: Edition> TreeHash for ProgressiveByteList<E> {
         if gindex == crate::Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
-        // v1.6.1 progressive merkleization: the recursion on the left.
-        crate::codec::progressive_list_node(
-            &self.inner,
-            self.inner.len(),
-            E::PROGRESSIVE_RECURSION_LEFT,
-            gindex,
-        )
+        crate::seq::progressive_node::<E, u8>(&self.inner, self.inner.len(), gindex)
     }
 }
 

@@ -338,6 +338,7 @@ mod layout;
 mod list;
 mod persistent;
 mod progressive;
+mod seq;
 #[cfg(feature = "serde")]
 mod serde_support;
 #[cfg(feature = "serde")]

@@ -1,10 +1,8 @@
 //! `List[T, N]`: a variable-length sequence of at most `N` elements.
 
-use crate::{BoundError, DecodeError, Length, Root, Ssz, TreeHash};
+use crate::{BoundError, Length};
 use alloc::vec::Vec;
-use core::fmt;
 use core::marker::PhantomData;
-use core::ops::{Deref, DerefMut};
 
 /// `List[T, N]`: at most `N::USIZE` elements, in a `Vec`.
 ///
@@ -28,7 +26,7 @@ use core::ops::{Deref, DerefMut};
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct List<T, N> {
     inner: Vec<T>,
-    _limit: PhantomData<N>,
+    _marker: PhantomData<N>,
 }
 
 impl<T, N: Length> List<T, N> {
@@ -37,7 +35,7 @@ impl<T, N: Length> List<T, N> {
     pub const fn new() -> Self {
         List {
             inner: Vec::new(),
-            _limit: PhantomData,
+            _marker: PhantomData,
         }
     }
 
@@ -47,7 +45,7 @@ impl<T, N: Length> List<T, N> {
     pub fn with_capacity(capacity: usize) -> Self {
         List {
             inner: Vec::with_capacity(capacity.min(N::USIZE)),
-            _limit: PhantomData,
+            _marker: PhantomData,
         }
     }
 
@@ -62,7 +60,7 @@ impl<T, N: Length> List<T, N> {
         }
         Ok(List {
             inner: vec,
-            _limit: PhantomData,
+            _marker: PhantomData,
         })
     }
 
@@ -154,66 +152,12 @@ impl<T, N: Length> List<T, N> {
     pub fn truncate(&mut self, len: usize) {
         self.inner.truncate(len)
     }
-
-    /// The elements as a slice.
-    #[inline]
-    pub fn as_slice(&self) -> &[T] {
-        &self.inner
-    }
-
-    /// The elements as a mutable slice.
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [T] {
-        &mut self.inner
-    }
-
-    /// The elements, as a `Vec`.
-    #[inline]
-    pub fn into_vec(self) -> Vec<T> {
-        self.inner
-    }
 }
 
 impl<T, N: Length> Default for List<T, N> {
     #[inline]
     fn default() -> Self {
         List::new()
-    }
-}
-
-impl<T: fmt::Debug, N> fmt::Debug for List<T, N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.inner, f)
-    }
-}
-
-impl<T, N> Deref for List<T, N> {
-    type Target = [T];
-
-    #[inline]
-    fn deref(&self) -> &[T] {
-        &self.inner
-    }
-}
-
-impl<T, N> DerefMut for List<T, N> {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.inner
-    }
-}
-
-impl<T, N> AsRef<[T]> for List<T, N> {
-    #[inline]
-    fn as_ref(&self) -> &[T] {
-        &self.inner
-    }
-}
-
-impl<T, N> AsMut<[T]> for List<T, N> {
-    #[inline]
-    fn as_mut(&mut self) -> &mut [T] {
-        &mut self.inner
     }
 }
 
@@ -239,117 +183,33 @@ impl<T: Clone, N: Length> TryFrom<&[T]> for List<T, N> {
         }
         Ok(List {
             inner: slice.to_vec(),
-            _limit: PhantomData,
+            _marker: PhantomData,
         })
     }
 }
 
-impl<T, N> From<List<T, N>> for Vec<T> {
-    #[inline]
-    fn from(list: List<T, N>) -> Vec<T> {
-        list.inner
-    }
-}
-
-impl<T, N> IntoIterator for List<T, N> {
-    type Item = T;
-    type IntoIter = alloc::vec::IntoIter<T>;
-
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.inner.into_iter()
-    }
-}
-
-impl<'a, T, N> IntoIterator for &'a List<T, N> {
-    type Item = &'a T;
-    type IntoIter = core::slice::Iter<'a, T>;
-
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.inner.iter()
-    }
-}
-
-impl<'a, T, N> IntoIterator for &'a mut List<T, N> {
-    type Item = &'a mut T;
-    type IntoIter = core::slice::IterMut<'a, T>;
-
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.inner.iter_mut()
-    }
-}
-
-/// ssz/simple-serialize.md (v1.6.1), "Vectors, containers, progressive
-/// containers, lists, progressive lists": fixed-size elements back to back,
-/// variable-size ones behind offsets.
-impl<T: Ssz, N: Length> Ssz for List<T, N> {
-    const IS_FIXED_SIZE: bool = false;
-    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
-
-    #[inline]
-    fn ssz_len(&self) -> usize {
-        crate::codec::elements_len(&self.inner)
-    }
-
-    #[inline]
-    fn ssz_write(&self, out: &mut [u8]) {
-        crate::codec::write_elements(&self.inner, out)
-    }
-
-    #[inline]
-    fn ssz_append(&self, buf: &mut Vec<u8>) {
-        crate::codec::append_elements(&self.inner, buf)
-    }
-
-    #[inline]
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        let inner = crate::codec::decode_elements(bytes, None, N::USIZE)?;
-        Ok(List {
-            inner,
-            _limit: PhantomData,
-        })
-    }
-}
-
-/// `mix_in_length(merkleize(leaves, limit = chunk_count), len)`.
-impl<T: TreeHash, N: Length> TreeHash for List<T, N> {
-    #[inline]
-    fn hash_tree_root(&self) -> Root {
-        crate::codec::list_root_u64(&self.inner, N::U64)
-    }
-
-    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
-        if gindex == crate::Gindex::ROOT {
-            return Ok(self.hash_tree_root());
-        }
-        crate::codec::list_node(&self.inner, N::U64, self.inner.len(), gindex)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<T: serde::Serialize, N> serde::Serialize for List<T, N> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(&self.inner)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de, T: serde::Deserialize<'de>, N: Length> serde::Deserialize<'de> for List<T, N> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let inner = crate::serde_support::deserialize_seq(deserializer, None, N::USIZE)?;
-        Ok(List {
-            inner,
-            _limit: PhantomData,
-        })
-    }
+crate::seq::vec_backed! {
+    List<T, N>;
+    serde(bound = Length, exact = None, max = N::USIZE);
+    ssz(
+        bound = Length,
+        fixed = false,
+        fixed_part_len = crate::BYTES_PER_LENGTH_OFFSET,
+        exact = None,
+        max = N::USIZE,
+        check = |_| Ok(()),
+    );
+    // `mix_in_length(merkleize(leaves, limit = chunk_count), len)`.
+    hash(
+        root = |values| crate::codec::list_root_u64(values, N::U64),
+        node = |values, gindex| crate::codec::list_node(values, N::U64, values.len(), gindex),
+    );
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{DecodeErrorKind, U};
+    use crate::{DecodeError, DecodeErrorKind, Ssz, U};
 
     #[test]
     fn bounds_are_enforced() {

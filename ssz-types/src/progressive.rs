@@ -12,7 +12,6 @@ use crate::{DecodeError, IndexError, Root, Ssz, TreeHash};
 use alloc::{vec, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
-use core::ops::{Deref, DerefMut};
 
 /// `ProgressiveList[T]` (EIP-7916): any number of elements, in a `Vec`.
 ///
@@ -44,7 +43,7 @@ use core::ops::{Deref, DerefMut};
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ProgressiveList<T, E = Current> {
     inner: Vec<T>,
-    _edition: PhantomData<E>,
+    _marker: PhantomData<E>,
 }
 
 impl<T, E> ProgressiveList<T, E> {
@@ -53,7 +52,7 @@ impl<T, E> ProgressiveList<T, E> {
     pub const fn new() -> Self {
         ProgressiveList {
             inner: Vec::new(),
-            _edition: PhantomData,
+            _marker: PhantomData,
         }
     }
 
@@ -93,28 +92,10 @@ impl<T, E> ProgressiveList<T, E> {
         self.inner.truncate(len)
     }
 
-    /// The elements as a slice.
-    #[inline]
-    pub fn as_slice(&self) -> &[T] {
-        &self.inner
-    }
-
-    /// The elements as a mutable slice.
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [T] {
-        &mut self.inner
-    }
-
     /// The underlying `Vec`, to change freely (the list has no bound).
     #[inline]
     pub fn as_mut_vec(&mut self) -> &mut Vec<T> {
         &mut self.inner
-    }
-
-    /// The elements, as a `Vec`.
-    #[inline]
-    pub fn into_vec(self) -> Vec<T> {
-        self.inner
     }
 }
 
@@ -125,41 +106,12 @@ impl<T, E> Default for ProgressiveList<T, E> {
     }
 }
 
-impl<T: fmt::Debug, E> fmt::Debug for ProgressiveList<T, E> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.inner, f)
-    }
-}
-
-impl<T, E> Deref for ProgressiveList<T, E> {
-    type Target = [T];
-
-    #[inline]
-    fn deref(&self) -> &[T] {
-        &self.inner
-    }
-}
-
-impl<T, E> DerefMut for ProgressiveList<T, E> {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.inner
-    }
-}
-
-impl<T, E> AsRef<[T]> for ProgressiveList<T, E> {
-    #[inline]
-    fn as_ref(&self) -> &[T] {
-        &self.inner
-    }
-}
-
 impl<T, E> From<Vec<T>> for ProgressiveList<T, E> {
     #[inline]
     fn from(inner: Vec<T>) -> Self {
         ProgressiveList {
             inner,
-            _edition: PhantomData,
+            _marker: PhantomData,
         }
     }
 }
@@ -168,13 +120,6 @@ impl<T: Clone, E> From<&[T]> for ProgressiveList<T, E> {
     #[inline]
     fn from(slice: &[T]) -> Self {
         slice.to_vec().into()
-    }
-}
-
-impl<T, E> From<ProgressiveList<T, E>> for Vec<T> {
-    #[inline]
-    fn from(list: ProgressiveList<T, E>) -> Vec<T> {
-        list.inner
     }
 }
 
@@ -190,100 +135,26 @@ impl<T, E> Extend<T> for ProgressiveList<T, E> {
     }
 }
 
-impl<T, E> IntoIterator for ProgressiveList<T, E> {
-    type Item = T;
-    type IntoIter = alloc::vec::IntoIter<T>;
-
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.inner.into_iter()
-    }
-}
-
-impl<'a, T, E> IntoIterator for &'a ProgressiveList<T, E> {
-    type Item = &'a T;
-    type IntoIter = core::slice::Iter<'a, T>;
-
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.inner.iter()
-    }
-}
-
-impl<'a, T, E> IntoIterator for &'a mut ProgressiveList<T, E> {
-    type Item = &'a mut T;
-    type IntoIter = core::slice::IterMut<'a, T>;
-
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.inner.iter_mut()
-    }
-}
-
-/// Encoded like a list without a limit. Decoding allocates in proportion to
-/// the input: at most one element per `FIXED_PART_LEN` bytes (fixed-size
-/// elements) or per 4-byte offset (variable-size ones).
-impl<T: Ssz, E: Edition> Ssz for ProgressiveList<T, E> {
-    const IS_FIXED_SIZE: bool = false;
-    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
-
-    #[inline]
-    fn ssz_len(&self) -> usize {
-        crate::codec::elements_len(&self.inner)
-    }
-
-    #[inline]
-    fn ssz_write(&self, out: &mut [u8]) {
-        crate::codec::write_elements(&self.inner, out)
-    }
-
-    #[inline]
-    fn ssz_append(&self, buf: &mut Vec<u8>) {
-        crate::codec::append_elements(&self.inner, buf)
-    }
-
-    #[inline]
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        let inner = crate::codec::decode_elements(bytes, None, usize::MAX)?;
-        Ok(inner.into())
-    }
-}
-
-/// `mix_in_length(merkleize_progressive(leaves), len)`, progressive
-/// merkleization as edition `E` defines it.
-impl<T: TreeHash, E: Edition> TreeHash for ProgressiveList<T, E> {
-    #[inline]
-    fn hash_tree_root(&self) -> Root {
-        crate::codec::progressive_list_root::<E, T>(&self.inner)
-    }
-
-    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
-        if gindex == crate::Gindex::ROOT {
-            return Ok(self.hash_tree_root());
-        }
-        // v1.6.1 progressive merkleization: the recursion on the left.
-        crate::codec::progressive_list_node(
-            &self.inner,
-            self.inner.len(),
-            E::PROGRESSIVE_RECURSION_LEFT,
-            gindex,
-        )
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<T: serde::Serialize, E> serde::Serialize for ProgressiveList<T, E> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(&self.inner)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de, T: serde::Deserialize<'de>, E> serde::Deserialize<'de> for ProgressiveList<T, E> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let inner: Vec<T> = crate::serde_support::deserialize_seq(deserializer, None, usize::MAX)?;
-        Ok(inner.into())
-    }
+crate::seq::vec_backed! {
+    ProgressiveList<T, E>;
+    serde(bound = Sized, exact = None, max = usize::MAX);
+    // Encoded like a list without a limit. Decoding allocates in proportion
+    // to the input: at most one element per `FIXED_PART_LEN` bytes
+    // (fixed-size elements) or per 4-byte offset (variable-size ones).
+    ssz(
+        bound = Edition,
+        fixed = false,
+        fixed_part_len = crate::BYTES_PER_LENGTH_OFFSET,
+        exact = None,
+        max = usize::MAX,
+        check = |_| Ok(()),
+    );
+    // `mix_in_length(merkleize_progressive(leaves), len)`, progressive
+    // merkleization as edition `E` defines it.
+    hash(
+        root = |values| crate::codec::progressive_list_root::<E, T>(values),
+        node = |values, gindex| crate::seq::progressive_node::<E, T>(values, values.len(), gindex),
+    );
 }
 
 /// `ProgressiveBitlist` (EIP-7916): any number of bits.
@@ -468,14 +339,8 @@ impl<E: Edition> TreeHash for ProgressiveBitlist<E> {
         if gindex == crate::Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
-        // The bits packed as bytes; the length mix-in counts bits. v1.6.1
-        // progressive merkleization: the recursion on the left.
-        crate::codec::progressive_list_node(
-            &self.bytes,
-            self.len,
-            E::PROGRESSIVE_RECURSION_LEFT,
-            gindex,
-        )
+        // The bits packed as bytes; the length mix-in counts bits.
+        crate::seq::progressive_node::<E, u8>(&self.bytes, self.len, gindex)
     }
 }
 

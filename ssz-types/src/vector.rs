@@ -1,10 +1,8 @@
 //! `Vector[T, N]`: exactly `N` elements, on the heap.
 
-use crate::{DecodeError, DecodeErrorKind, Length, LengthError, Root, Ssz, TreeHash};
+use crate::{DecodeError, DecodeErrorKind, Length, LengthError, Ssz};
 use alloc::{vec, vec::Vec};
-use core::fmt;
 use core::marker::PhantomData;
-use core::ops::{Deref, DerefMut};
 
 /// `Vector[T, N]`: exactly `N::USIZE` elements, in a `Vec`.
 ///
@@ -29,7 +27,7 @@ use core::ops::{Deref, DerefMut};
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Vector<T, N> {
     inner: Vec<T>,
-    _len: PhantomData<N>,
+    _marker: PhantomData<N>,
 }
 
 impl<T, N: Length> Vector<T, N> {
@@ -48,7 +46,7 @@ impl<T, N: Length> Vector<T, N> {
         }
         Ok(Vector {
             inner: vec,
-            _len: PhantomData,
+            _marker: PhantomData,
         })
     }
 
@@ -60,7 +58,7 @@ impl<T, N: Length> Vector<T, N> {
         let () = Self::NOT_EMPTY;
         Vector {
             inner: vec![value; N::USIZE],
-            _len: PhantomData,
+            _marker: PhantomData,
         }
     }
 
@@ -69,7 +67,7 @@ impl<T, N: Length> Vector<T, N> {
         let () = Self::NOT_EMPTY;
         Vector {
             inner: (0..N::USIZE).map(f).collect(),
-            _len: PhantomData,
+            _marker: PhantomData,
         }
     }
 
@@ -78,66 +76,12 @@ impl<T, N: Length> Vector<T, N> {
     pub const fn vector_len() -> usize {
         N::USIZE
     }
-
-    /// The elements as a slice.
-    #[inline]
-    pub fn as_slice(&self) -> &[T] {
-        &self.inner
-    }
-
-    /// The elements as a mutable slice.
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [T] {
-        &mut self.inner
-    }
-
-    /// The elements, as a `Vec`.
-    #[inline]
-    pub fn into_vec(self) -> Vec<T> {
-        self.inner
-    }
 }
 
 /// `N` default elements (`[default(type)] * N`).
 impl<T: Default, N: Length> Default for Vector<T, N> {
     fn default() -> Self {
         Vector::from_fn(|_| T::default())
-    }
-}
-
-impl<T: fmt::Debug, N> fmt::Debug for Vector<T, N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.inner, f)
-    }
-}
-
-impl<T, N> Deref for Vector<T, N> {
-    type Target = [T];
-
-    #[inline]
-    fn deref(&self) -> &[T] {
-        &self.inner
-    }
-}
-
-impl<T, N> DerefMut for Vector<T, N> {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.inner
-    }
-}
-
-impl<T, N> AsRef<[T]> for Vector<T, N> {
-    #[inline]
-    fn as_ref(&self) -> &[T] {
-        &self.inner
-    }
-}
-
-impl<T, N> AsMut<[T]> for Vector<T, N> {
-    #[inline]
-    fn as_mut(&mut self) -> &mut [T] {
-        &mut self.inner
     }
 }
 
@@ -163,126 +107,49 @@ impl<T: Clone, N: Length> TryFrom<&[T]> for Vector<T, N> {
         }
         Ok(Vector {
             inner: slice.to_vec(),
-            _len: PhantomData,
+            _marker: PhantomData,
         })
     }
 }
 
-impl<T, N> From<Vector<T, N>> for Vec<T> {
-    #[inline]
-    fn from(vector: Vector<T, N>) -> Vec<T> {
-        vector.inner
-    }
-}
-
-impl<T, N> IntoIterator for Vector<T, N> {
-    type Item = T;
-    type IntoIter = alloc::vec::IntoIter<T>;
-
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.inner.into_iter()
-    }
-}
-
-impl<'a, T, N> IntoIterator for &'a Vector<T, N> {
-    type Item = &'a T;
-    type IntoIter = core::slice::Iter<'a, T>;
-
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.inner.iter()
-    }
-}
-
-impl<'a, T, N> IntoIterator for &'a mut Vector<T, N> {
-    type Item = &'a mut T;
-    type IntoIter = core::slice::IterMut<'a, T>;
-
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.inner.iter_mut()
-    }
-}
-
-impl<T: Ssz, N: Length> Ssz for Vector<T, N> {
-    const IS_FIXED_SIZE: bool = T::IS_FIXED_SIZE;
-    const FIXED_PART_LEN: usize = if T::IS_FIXED_SIZE {
-        T::FIXED_PART_LEN * N::USIZE
-    } else {
-        crate::BYTES_PER_LENGTH_OFFSET
-    };
-
-    #[inline]
-    fn ssz_len(&self) -> usize {
-        if T::IS_FIXED_SIZE {
-            Self::FIXED_PART_LEN
+crate::seq::vec_backed! {
+    Vector<T, N>;
+    serde(bound = Length, exact = Some(N::USIZE), max = N::USIZE);
+    ssz(
+        bound = Length,
+        fixed = T::IS_FIXED_SIZE,
+        fixed_part_len = if T::IS_FIXED_SIZE {
+            T::FIXED_PART_LEN * N::USIZE
         } else {
-            crate::codec::variable_elements_len(&self.inner)
-        }
-    }
-
-    #[inline]
-    fn ssz_write(&self, out: &mut [u8]) {
-        crate::codec::write_elements(&self.inner, out)
-    }
-
-    #[inline]
-    fn ssz_append(&self, buf: &mut Vec<u8>) {
-        crate::codec::append_elements(&self.inner, buf)
-    }
-
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        if N::USIZE == 0 {
-            return Err(DecodeError::new(DecodeErrorKind::Custom(
-                "Vector[T, 0] is an illegal SSZ type",
-            )));
-        }
-        if T::IS_FIXED_SIZE && bytes.len() != Self::FIXED_PART_LEN {
-            return Err(DecodeError::new(DecodeErrorKind::InvalidLength {
-                expected: Self::FIXED_PART_LEN,
-                got: bytes.len(),
-            }));
-        }
-        let inner = crate::codec::decode_elements(bytes, Some(N::USIZE), N::USIZE)?;
-        Ok(Vector {
-            inner,
-            _len: PhantomData,
-        })
-    }
+            crate::BYTES_PER_LENGTH_OFFSET
+        },
+        exact = Some(N::USIZE),
+        max = N::USIZE,
+        check = check_vector_bytes::<T, N>,
+    );
+    // `merkleize(leaves)`, the leaves filling the tree's width exactly.
+    hash(
+        root = |values| crate::codec::vector_root(values),
+        node = |values, gindex| crate::codec::vector_node(values, gindex),
+    );
 }
 
-/// `merkleize(leaves)`, the leaves filling the tree's width exactly.
-impl<T: TreeHash, N: Length> TreeHash for Vector<T, N> {
-    #[inline]
-    fn hash_tree_root(&self) -> Root {
-        crate::codec::vector_root(&self.inner)
+/// What a vector's input must be before its elements are read: the type is
+/// legal (`N > 0`), and fixed-size elements fill exactly `N` slots.
+fn check_vector_bytes<T: Ssz, N: Length>(bytes: &[u8]) -> Result<(), DecodeError> {
+    if N::USIZE == 0 {
+        return Err(DecodeError::new(DecodeErrorKind::Custom(
+            "Vector[T, 0] is an illegal SSZ type",
+        )));
     }
-
-    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
-        if gindex == crate::Gindex::ROOT {
-            return Ok(self.hash_tree_root());
-        }
-        crate::codec::vector_node(&self.inner, gindex)
+    let fixed_len = <Vector<T, N> as Ssz>::FIXED_PART_LEN;
+    if T::IS_FIXED_SIZE && bytes.len() != fixed_len {
+        return Err(DecodeError::new(DecodeErrorKind::InvalidLength {
+            expected: fixed_len,
+            got: bytes.len(),
+        }));
     }
-}
-
-#[cfg(feature = "serde")]
-impl<T: serde::Serialize, N> serde::Serialize for Vector<T, N> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(&self.inner)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de, T: serde::Deserialize<'de>, N: Length> serde::Deserialize<'de> for Vector<T, N> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let inner = crate::serde_support::deserialize_seq(deserializer, Some(N::USIZE), N::USIZE)?;
-        Ok(Vector {
-            inner,
-            _len: PhantomData,
-        })
-    }
+    Ok(())
 }
 
 #[cfg(test)]
