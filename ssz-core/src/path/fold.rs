@@ -1,0 +1,162 @@
+//! What `gindex!` and `try_gindex!` expand to.
+
+use super::*;
+
+// Helpers that `gindex!` expands to; `const fn`s so that a static path is
+// a constant.
+
+#[doc(hidden)]
+pub type __Folded = Result<Gindex, PathError<'static>>;
+
+#[doc(hidden)]
+pub const fn __field(acc: __Folded, rel: Gindex, position: usize) -> __Folded {
+    match acc {
+        Ok(g) => match g.concat(rel) {
+            Some(g) => Ok(g),
+            None => err(position, PathErrorKind::Overflow),
+        },
+        Err(e) => Err(e),
+    }
+}
+
+#[doc(hidden)]
+pub const fn __step(
+    acc: __Folded,
+    layout: &'static Layout,
+    step: PathStep<'static>,
+    position: usize,
+) -> __Folded {
+    match acc {
+        Ok(g) => match layout.step(step, position) {
+            Ok((rel, _)) => __field(Ok(g), rel, position),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
+    }
+}
+
+/// The layout of a type that a static path indexes; the bound makes `[i]`
+/// on a type without elements a compile error that says so.
+#[doc(hidden)]
+pub const fn __elements<T: Elements + TreeLayout + ?Sized>() -> &'static Layout {
+    T::LAYOUT
+}
+
+#[doc(hidden)]
+pub const fn __expect(acc: __Folded) -> Gindex {
+    match acc {
+        Ok(g) => g,
+        Err(e) => panic!("{}", e.kind.message()),
+    }
+}
+
+/// The generalized index of a path known at compile time, as a constant:
+/// `gindex!(Type, field.field[3].field)`.
+///
+/// Steps are field names (of containers, and of union variants for the
+/// union's value), `[i]` for an element of a vector, list or bitfield,
+/// `__len__` and `__selector__`; the first step has no leading dot. Field
+/// names are checked by the type system: a misspelt one is a compile error
+/// naming the type that lacks it. An index beyond a vector's length or a
+/// list's limit, or an index that would overflow, fails const evaluation.
+///
+/// ```
+/// use peam_ssz_core::{gindex, Gindex};
+///
+/// // `Vector[uint64, 8]`: elements 4 to 7 are in the second chunk.
+/// const G: Gindex = gindex!([u64; 8], [5]);
+/// assert_eq!(G.get(), 3);
+/// ```
+///
+/// An index that only exists at run time takes [`try_gindex!`](crate::try_gindex).
+#[macro_export]
+macro_rules! gindex {
+    ($ty:ty, $($path:tt)+) => {
+        const {
+            $crate::path::__expect($crate::__gindex_fold!(
+                [$ty] [::core::result::Result::Ok($crate::Gindex::ROOT)] [0usize] $($path)+
+            ))
+        }
+    };
+}
+
+/// [`gindex!`] with indices computed at run time: a
+/// `Result<Gindex, PathError>`, with the same compile-time check of field
+/// names.
+///
+/// ```
+/// use peam_ssz_core::path::PathErrorKind;
+/// use peam_ssz_core::try_gindex;
+///
+/// let i = 9u64;
+/// let err = try_gindex!([u64; 8], [i]).unwrap_err();
+/// assert_eq!(err.kind, PathErrorKind::IndexOutOfRange { index: 9, bound: 8 });
+/// ```
+#[macro_export]
+macro_rules! try_gindex {
+    ($ty:ty, $($path:tt)+) => {
+        $crate::__gindex_fold!(
+            [$ty] [::core::result::Result::Ok($crate::Gindex::ROOT)] [0usize] $($path)+
+        )
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gindex_fold {
+    ([$t:ty] [$g:expr] [$n:expr]) => { $g };
+    ([$t:ty] [$g:expr] [$n:expr] . $($rest:tt)+) => {
+        $crate::__gindex_fold!([$t] [$g] [$n] $($rest)+)
+    };
+    ([$t:ty] [$g:expr] [$n:expr] __len__ $($rest:tt)*) => {
+        $crate::__gindex_fold!(
+            [::core::primitive::u64]
+            [$crate::path::__step(
+                $g,
+                <$t as $crate::path::TreeLayout>::LAYOUT,
+                $crate::path::PathStep::Len,
+                $n,
+            )]
+            [$n + 1]
+            $($rest)*
+        )
+    };
+    ([$t:ty] [$g:expr] [$n:expr] __selector__ $($rest:tt)*) => {
+        $crate::__gindex_fold!(
+            [::core::primitive::u8]
+            [$crate::path::__step(
+                $g,
+                <$t as $crate::path::TreeLayout>::LAYOUT,
+                $crate::path::PathStep::Selector,
+                $n,
+            )]
+            [$n + 1]
+            $($rest)*
+        )
+    };
+    ([$t:ty] [$g:expr] [$n:expr] $f:ident $($rest:tt)*) => {
+        $crate::__gindex_fold!(
+            [<$t as $crate::path::Field<{ $crate::path::field_id(::core::stringify!($f)) }>>::Type]
+            [$crate::path::__field(
+                $g,
+                <$t as $crate::path::Field<{ $crate::path::field_id(::core::stringify!($f)) }>>::GINDEX,
+                $n,
+            )]
+            [$n + 1]
+            $($rest)*
+        )
+    };
+    ([$t:ty] [$g:expr] [$n:expr] [$i:expr] $($rest:tt)*) => {
+        $crate::__gindex_fold!(
+            [<$t as $crate::path::Elements>::Element]
+            [$crate::path::__step(
+                $g,
+                $crate::path::__elements::<$t>(),
+                $crate::path::PathStep::Index(($i) as ::core::primitive::u64),
+                $n,
+            )]
+            [$n + 1]
+            $($rest)*
+        )
+    };
+}

@@ -1,0 +1,262 @@
+//! Generalized indices and Merkle proofs, as `ssz/merkle-proofs.md`
+//! (consensus-specs v1.6.1) defines them.
+//!
+//! Every node of a value's tree has a generalized index ([`Gindex`]): the
+//! root is 1, and the children of node `i` are `2i` and `2i + 1`. A value
+//! answers for any node of its own tree through
+//! [`TreeHash::tree_node`](crate::TreeHash::tree_node), which computes only
+//! the subtree asked for:
+//! zero subtrees come from [`ZERO_HASHES`](crate::ZERO_HASHES), never from
+//! hashing, and a value that keeps its tree (a cached type) reads the node
+//! from it instead.
+//!
+//! # Proofs from cached roots
+//!
+//! [`prove`] and [`prove_multi`] ask the value for each node they need
+//! through `tree_node`, and nothing else: no proof function hashes a value
+//! itself. A type that keeps its tree (the roots of its subtrees, updated
+//! as it changes) overrides `tree_node` to read the node from that tree,
+//! and every proof into it, or into any value that holds it, becomes a
+//! handful of lookups, with no change to this API or to the proofs it
+//! returns.
+
+use core::fmt;
+
+mod multi;
+mod node;
+mod single;
+#[cfg(test)]
+mod tests;
+
+pub use multi::{
+    calculate_multi_merkle_root, check_indices, get_helper_indices, prove_multi,
+    verify_merkle_multiproof, MultiProof,
+};
+pub use node::{merkle_node, mix_in_node, progressive_node};
+pub use single::{
+    calculate_merkle_root, get_branch_indices, get_path_indices, is_valid_merkle_branch, prove,
+    SingleProof,
+};
+
+/// A generalized index: the position of a node in a binary Merkle tree,
+/// 1 for the root, `2i` and `2i + 1` for the children of `i`.
+///
+/// Held in a `u128`, so that paths through nested progressive types (whose
+/// depth grows with their length) fit; an index that would not fit is an
+/// error ([`ProofError::GindexOverflow`]), never a wrong number.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Gindex(u128);
+
+impl Gindex {
+    /// The root of a tree.
+    pub const ROOT: Gindex = Gindex(1);
+
+    /// The index `value`; `None` for 0, which names no node.
+    #[inline]
+    pub const fn new(value: u128) -> Option<Gindex> {
+        if value == 0 {
+            None
+        } else {
+            Some(Gindex(value))
+        }
+    }
+
+    /// The index as a number.
+    #[inline]
+    pub const fn get(self) -> u128 {
+        self.0
+    }
+
+    /// The depth of the node below the root (`floorlog2(index)`): the
+    /// length of its branch.
+    #[inline]
+    pub const fn depth(self) -> u32 {
+        127 - self.0.leading_zeros()
+    }
+
+    /// The node's position among the nodes of its depth
+    /// (`index % 2**depth`), counted from the left.
+    #[inline]
+    pub const fn position(self) -> u128 {
+        self.0 ^ (1u128 << self.depth())
+    }
+
+    /// The index of the node at `position` (from the left) among the nodes
+    /// `depth` levels below the root; `None` where it would not fit.
+    #[inline]
+    pub const fn at(depth: u32, position: u128) -> Option<Gindex> {
+        if depth >= 128 || (depth > 0 && position >> depth != 0) || (depth == 0 && position != 0) {
+            return None;
+        }
+        Some(Gindex((1u128 << depth) | position))
+    }
+
+    /// `concat_generalized_indices(self, other)`: the node `other` of the
+    /// subtree rooted at `self`; `None` where it would not fit.
+    #[inline]
+    pub const fn concat(self, other: Gindex) -> Option<Gindex> {
+        let d = other.depth();
+        if self.depth() + d >= 128 {
+            return None;
+        }
+        Some(Gindex((self.0 << d) | other.position()))
+    }
+
+    /// The child of this node on the left (`right == false`) or right.
+    #[inline]
+    pub const fn child(self, right: bool) -> Option<Gindex> {
+        if self.depth() >= 127 {
+            return None;
+        }
+        Some(Gindex((self.0 << 1) | right as u128))
+    }
+
+    /// The parent of this node; `None` for the root.
+    #[inline]
+    pub const fn parent(self) -> Option<Gindex> {
+        if self.0 == 1 {
+            None
+        } else {
+            Some(Gindex(self.0 >> 1))
+        }
+    }
+
+    /// The other child of this node's parent; `None` for the root.
+    #[inline]
+    pub const fn sibling(self) -> Option<Gindex> {
+        if self.0 == 1 {
+            None
+        } else {
+            Some(Gindex(self.0 ^ 1))
+        }
+    }
+
+    /// Whether this node is a right child.
+    #[inline]
+    pub const fn is_right(self) -> bool {
+        self.0 & 1 == 1
+    }
+
+    /// Splits off the first `levels` steps below the root: the node at that
+    /// depth on the way to `self`, and where `self` lies in its subtree.
+    /// `None` when `self` is less than `levels` deep.
+    #[inline]
+    pub const fn split(self, levels: u32) -> Option<(Gindex, Gindex)> {
+        let d = self.depth();
+        if levels > d {
+            return None;
+        }
+        let rest = d - levels;
+        let top = Gindex(self.0 >> rest);
+        let low_mask = if rest == 0 { 0 } else { (1u128 << rest) - 1 };
+        Some((top, Gindex((1u128 << rest) | (self.0 & low_mask))))
+    }
+}
+
+impl From<Gindex> for u128 {
+    fn from(g: Gindex) -> u128 {
+        g.0
+    }
+}
+
+impl fmt::Debug for Gindex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Gindex({})", self.0)
+    }
+}
+
+impl fmt::Display for Gindex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// Why a node, path or proof was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ProofError {
+    /// The value's tree has no node at this index: it lies below a leaf
+    /// (inside a packed chunk of basic values, or below a basic value).
+    NoSuchNode {
+        /// The index asked for, relative to the value's root.
+        gindex: Gindex,
+    },
+    /// A generalized index would not fit in [`Gindex`].
+    GindexOverflow,
+    /// A branch does not have one sibling per level between the leaf and
+    /// the root.
+    BranchLength {
+        /// The depth of the leaf's index.
+        expected: usize,
+        /// The siblings given.
+        got: usize,
+    },
+    /// A multiproof gives a different number of leaves than indices.
+    LeafCount {
+        /// The indices given.
+        expected: usize,
+        /// The leaves given.
+        got: usize,
+    },
+    /// A multiproof gives a different number of helper nodes than
+    /// `get_helper_indices` of its indices.
+    HelperCount {
+        /// `len(get_helper_indices(indices))`.
+        expected: usize,
+        /// The helper nodes given.
+        got: usize,
+    },
+    /// A multiproof names no index.
+    NoIndices,
+    /// A multiproof names the same index twice.
+    DuplicateIndex {
+        /// The index named twice.
+        gindex: Gindex,
+    },
+    /// A multiproof names a node and one of its ancestors: the ancestor
+    /// would be taken as given rather than computed from the node, so the
+    /// node would not be proven.
+    NestedIndices {
+        /// The ancestor.
+        ancestor: Gindex,
+        /// The node below it.
+        descendant: Gindex,
+    },
+    /// A proof's nodes hash to a different root than the one expected.
+    RootMismatch,
+}
+
+impl fmt::Display for ProofError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProofError::NoSuchNode { gindex } => {
+                write!(f, "no node at generalized index {gindex}")
+            }
+            ProofError::GindexOverflow => f.write_str("generalized index overflows 128 bits"),
+            ProofError::BranchLength { expected, got } => {
+                write!(f, "branch of {got} nodes for a leaf {expected} levels deep")
+            }
+            ProofError::LeafCount { expected, got } => {
+                write!(f, "{got} leaves for {expected} indices")
+            }
+            ProofError::HelperCount { expected, got } => {
+                write!(f, "{got} helper nodes where the indices need {expected}")
+            }
+            ProofError::NoIndices => f.write_str("multiproof of no index"),
+            ProofError::DuplicateIndex { gindex } => {
+                write!(f, "generalized index {gindex} named twice")
+            }
+            ProofError::NestedIndices {
+                ancestor,
+                descendant,
+            } => write!(
+                f,
+                "generalized index {ancestor} is an ancestor of {descendant}"
+            ),
+            ProofError::RootMismatch => f.write_str("proof does not hash to the expected root"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ProofError {}

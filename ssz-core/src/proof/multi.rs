@@ -1,0 +1,189 @@
+//! Multiproofs: several leaves and the helper nodes that join them
+//! (`merkle-proofs.md`, v1.6.1).
+
+use alloc::collections::BTreeSet;
+use alloc::vec::Vec;
+
+use super::{get_branch_indices, get_path_indices, Gindex, ProofError};
+use crate::hash::hash_pair;
+use crate::merkle::Root;
+use crate::TreeHash;
+
+/// A proof of several nodes at once: the nodes (`leaves`, in the order of
+/// `indices`) and the helper nodes of `get_helper_indices(indices)`, in
+/// that function's order (decreasing index), as `merkle-proofs.md`
+/// (v1.6.1, "Merkle multiproofs") defines them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MultiProof {
+    /// The indices of the nodes proven.
+    pub indices: Vec<Gindex>,
+    /// The nodes proven, one per index.
+    pub leaves: Vec<Root>,
+    /// The helper nodes, in the order of [`get_helper_indices`].
+    pub helpers: Vec<Root>,
+}
+
+impl MultiProof {
+    /// The root the proof hashes to (`calculate_multi_merkle_root`).
+    pub fn root(&self) -> Result<Root, ProofError> {
+        calculate_multi_merkle_root(&self.leaves, &self.helpers, &self.indices)
+    }
+
+    /// Checks that the proof hashes to `root`.
+    pub fn verify(&self, root: &Root) -> Result<(), ProofError> {
+        if self.root()? == *root {
+            Ok(())
+        } else {
+            Err(ProofError::RootMismatch)
+        }
+    }
+}
+
+/// Checks the indices of a multiproof: at least one, none twice, none an
+/// ancestor of another (whose node would be taken as given rather than
+/// computed, leaving the node below it unproven).
+pub fn check_indices(indices: &[Gindex]) -> Result<(), ProofError> {
+    if indices.is_empty() {
+        return Err(ProofError::NoIndices);
+    }
+    let set: BTreeSet<Gindex> = indices.iter().copied().collect();
+    if set.len() != indices.len() {
+        let mut seen = BTreeSet::new();
+        if let Some(&gindex) = indices.iter().find(|&&g| !seen.insert(g)) {
+            return Err(ProofError::DuplicateIndex { gindex });
+        }
+    }
+    for &descendant in indices {
+        let mut g = descendant;
+        while let Some(parent) = g.parent() {
+            if set.contains(&parent) {
+                return Err(ProofError::NestedIndices {
+                    ancestor: parent,
+                    descendant,
+                });
+            }
+            g = parent;
+        }
+    }
+    Ok(())
+}
+
+/// `get_helper_indices(indices)`: the nodes a multiproof of `indices`
+/// must give besides the leaves, the siblings on their paths that are not
+/// themselves on a path, in decreasing order.
+pub fn get_helper_indices(indices: &[Gindex]) -> Vec<Gindex> {
+    let mut helpers = BTreeSet::new();
+    let mut paths = BTreeSet::new();
+    for &g in indices {
+        helpers.extend(get_branch_indices(g));
+        paths.extend(get_path_indices(g));
+    }
+    let mut out: Vec<Gindex> = helpers.difference(&paths).copied().collect();
+    out.reverse();
+    out
+}
+
+/// `calculate_multi_merkle_root(leaves, proof, indices)`: the root that
+/// the nodes `leaves` at `indices` and the helper nodes `helpers` hash to.
+///
+/// # Errors
+///
+/// Where [`check_indices`] refuses the indices, where the counts of leaves
+/// or helpers are wrong, and ([`ProofError::NoSuchNode`] of the root,
+/// which cannot happen for indices that pass the checks) where the nodes
+/// do not reach the root.
+pub fn calculate_multi_merkle_root(
+    leaves: &[Root],
+    helpers: &[Root],
+    indices: &[Gindex],
+) -> Result<Root, ProofError> {
+    check_indices(indices)?;
+    if leaves.len() != indices.len() {
+        return Err(ProofError::LeafCount {
+            expected: indices.len(),
+            got: leaves.len(),
+        });
+    }
+    let helper_indices = get_helper_indices(indices);
+    if helpers.len() != helper_indices.len() {
+        return Err(ProofError::HelperCount {
+            expected: helper_indices.len(),
+            got: helpers.len(),
+        });
+    }
+    let mut nodes: alloc::collections::BTreeMap<Gindex, Root> = indices
+        .iter()
+        .copied()
+        .zip(leaves.iter().copied())
+        .chain(helper_indices.iter().copied().zip(helpers.iter().copied()))
+        .collect();
+    // Deepest and rightmost first: when a node is reached, every node of a
+    // greater index, its sibling's children included, has been hashed, so
+    // its sibling is known if it ever will be.
+    let mut queue: alloc::collections::BinaryHeap<Gindex> = nodes.keys().copied().collect();
+    while let Some(g) = queue.pop() {
+        let (Some(parent), Some(sibling)) = (g.parent(), g.sibling()) else {
+            continue;
+        };
+        if nodes.contains_key(&parent) {
+            continue;
+        }
+        if let (Some(&other), Some(&node)) = (nodes.get(&sibling), nodes.get(&g)) {
+            let hashed = if g.is_right() {
+                hash_pair(&other, &node)
+            } else {
+                hash_pair(&node, &other)
+            };
+            nodes.insert(parent, hashed);
+            queue.push(parent);
+        }
+    }
+    nodes
+        .get(&Gindex::ROOT)
+        .copied()
+        .ok_or(ProofError::NoSuchNode {
+            gindex: Gindex::ROOT,
+        })
+}
+
+/// `verify_merkle_multiproof(leaves, proof, indices, root)`: whether the
+/// multiproof hashes to `root`; a malformed proof is not valid.
+pub fn verify_merkle_multiproof(
+    leaves: &[Root],
+    helpers: &[Root],
+    indices: &[Gindex],
+    root: &Root,
+) -> bool {
+    calculate_multi_merkle_root(leaves, helpers, indices).is_ok_and(|r| r == *root)
+}
+
+/// Proves the nodes `indices` of `value`'s tree at once.
+///
+/// The helper nodes are disjoint subtrees (none is an ancestor of another
+/// or of a leaf), each asked of the value once through
+/// [`TreeHash::tree_node`]: together with the leaves they cost at most one
+/// `hash_tree_root` of the value.
+///
+/// # Errors
+///
+/// Where [`check_indices`] refuses the indices, and
+/// [`ProofError::NoSuchNode`] when the tree has no node at one of them.
+pub fn prove_multi<T: TreeHash + ?Sized>(
+    value: &T,
+    indices: &[Gindex],
+) -> Result<MultiProof, ProofError> {
+    check_indices(indices)?;
+    let leaves = indices
+        .iter()
+        .map(|&g| value.tree_node(g))
+        .collect::<Result<Vec<_>, _>>()?;
+    let helpers = get_helper_indices(indices)
+        .into_iter()
+        .map(|g| value.tree_node(g))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(MultiProof {
+        indices: indices.to_vec(),
+        leaves,
+        helpers,
+    })
+}

@@ -1,0 +1,136 @@
+//! Single proofs: one leaf and its branch (`merkle-proofs.md`, v1.6.1).
+
+use alloc::vec::Vec;
+
+use super::{Gindex, ProofError};
+use crate::hash::hash_pair;
+use crate::merkle::Root;
+use crate::TreeHash;
+
+/// A proof of one node: the node (`leaf`), its index, and the siblings of
+/// the nodes on its path from the leaf up (`branch[0]` is the leaf's
+/// sibling), as `merkle-proofs.md` (v1.6.1) and the spec's
+/// `single_merkle_proof` vectors list them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SingleProof {
+    /// The index of the node proven.
+    pub gindex: Gindex,
+    /// The node proven.
+    pub leaf: Root,
+    /// The siblings from the leaf up: `gindex.depth()` of them.
+    pub branch: Vec<Root>,
+}
+
+impl SingleProof {
+    /// The root the proof hashes to (`calculate_merkle_root`).
+    pub fn root(&self) -> Result<Root, ProofError> {
+        calculate_merkle_root(&self.leaf, &self.branch, self.gindex)
+    }
+
+    /// Checks that the proof hashes to `root`.
+    pub fn verify(&self, root: &Root) -> Result<(), ProofError> {
+        if self.root()? == *root {
+            Ok(())
+        } else {
+            Err(ProofError::RootMismatch)
+        }
+    }
+}
+
+/// Proves the node `gindex` of `value`'s tree.
+///
+/// Each sibling is a disjoint subtree, asked of the value once through
+/// [`TreeHash::tree_node`]; together they cost at most one
+/// `hash_tree_root` of the value, and a zero subtree costs nothing.
+///
+/// # Errors
+///
+/// [`ProofError::NoSuchNode`] when the tree has no node at `gindex`.
+pub fn prove<T: TreeHash + ?Sized>(value: &T, gindex: Gindex) -> Result<SingleProof, ProofError> {
+    let leaf = value.tree_node(gindex)?;
+    let branch = get_branch_indices(gindex)
+        .into_iter()
+        .map(|g| value.tree_node(g))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(SingleProof {
+        gindex,
+        leaf,
+        branch,
+    })
+}
+
+/// `get_branch_indices(tree_index)`: the siblings of the nodes on the path
+/// from `gindex` up to the root, the leaf's own sibling first.
+pub fn get_branch_indices(gindex: Gindex) -> Vec<Gindex> {
+    let mut out = Vec::with_capacity(gindex.depth() as usize);
+    let mut g = gindex;
+    while let (Some(sibling), Some(parent)) = (g.sibling(), g.parent()) {
+        out.push(sibling);
+        g = parent;
+    }
+    out
+}
+
+/// `get_path_indices(tree_index)`: the nodes from `gindex` up to the
+/// root, `gindex` first and the root left out.
+pub fn get_path_indices(gindex: Gindex) -> Vec<Gindex> {
+    let mut out = Vec::with_capacity(gindex.depth() as usize);
+    let mut g = gindex;
+    while let Some(parent) = g.parent() {
+        out.push(g);
+        g = parent;
+    }
+    out
+}
+
+/// `calculate_merkle_root(leaf, proof, index)`: the root that `leaf` and
+/// its `branch` hash to.
+///
+/// # Errors
+///
+/// [`ProofError::BranchLength`] unless the branch has exactly one node per
+/// level of `gindex`.
+pub fn calculate_merkle_root(
+    leaf: &Root,
+    branch: &[Root],
+    gindex: Gindex,
+) -> Result<Root, ProofError> {
+    let depth = gindex.depth() as usize;
+    if branch.len() != depth {
+        return Err(ProofError::BranchLength {
+            expected: depth,
+            got: branch.len(),
+        });
+    }
+    let mut node = *leaf;
+    let mut g = gindex;
+    for sibling in branch {
+        node = if g.is_right() {
+            hash_pair(sibling, &node)
+        } else {
+            hash_pair(&node, sibling)
+        };
+        g = Gindex(g.0 >> 1);
+    }
+    Ok(node)
+}
+
+/// `is_valid_merkle_branch(leaf, branch, depth, index, root)` (phase0
+/// beacon-chain.md): whether `leaf`, at position `index` among the nodes
+/// `depth` levels below `root`, hashes with `branch` to `root`.
+///
+/// Stricter than the spec's function, which reads the first `depth` nodes
+/// of `branch` and ignores the rest: a branch of any other length, or an
+/// `index` that does not fit in `depth` levels, is not valid.
+pub fn is_valid_merkle_branch(
+    leaf: &Root,
+    branch: &[Root],
+    depth: u32,
+    index: u128,
+    root: &Root,
+) -> bool {
+    match Gindex::at(depth, index) {
+        Some(gindex) => calculate_merkle_root(leaf, branch, gindex).is_ok_and(|r| r == *root),
+        None => false,
+    }
+}
