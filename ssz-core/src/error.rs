@@ -12,6 +12,9 @@ pub struct DecodeError {
     // Innermost segment first: segments are pushed while the error travels
     // outwards, which costs nothing on the success path.
     path: Vec<PathSegment>,
+    // The type decoding was asked for, set by `crate::decode` (the entry
+    // point), not by every nested `from_ssz`: the hot paths never touch it.
+    type_name: Option<&'static str>,
 }
 
 /// One step of a [`DecodeError`]'s path.
@@ -26,7 +29,7 @@ pub enum PathSegment {
 }
 
 /// What failed while decoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DecodeErrorKind {
     /// A fixed-size value was given the wrong number of bytes.
@@ -107,6 +110,17 @@ pub enum DecodeErrorKind {
     MissingSelector,
     /// A rule of a specific type was broken.
     Custom(&'static str),
+    /// A vector, bitvector or byte vector of length 0, which is an illegal
+    /// SSZ type (ssz/simple-serialize.md v1.6.1, "Illegal types"): no bytes
+    /// decode to it.
+    ZeroLengthVector,
+    /// A bitlist holds more bits than its limit.
+    TooManyBits {
+        /// Bits found.
+        len: usize,
+        /// The limit, in bits.
+        max: usize,
+    },
 }
 
 impl DecodeError {
@@ -116,6 +130,7 @@ impl DecodeError {
         DecodeError {
             kind,
             path: Vec::new(),
+            type_name: None,
         }
     }
 
@@ -127,6 +142,23 @@ impl DecodeError {
     /// Where it failed, outermost segment first.
     pub fn path(&self) -> impl DoubleEndedIterator<Item = &PathSegment> + ExactSizeIterator {
         self.path.iter().rev()
+    }
+
+    /// The type whose decoding failed, as [`core::any::type_name`] names
+    /// it, when the error came through [`crate::decode`] (or
+    /// [`DecodeError::of_type`]); `None` from a bare [`Ssz::from_ssz`](crate::Ssz::from_ssz).
+    pub fn type_name(&self) -> Option<&'static str> {
+        self.type_name
+    }
+
+    /// Records that the value being decoded was a `T`: the error's message
+    /// then starts with the type's name. The outermost call wins, so that
+    /// the message names the type the caller asked for.
+    #[cold]
+    #[must_use]
+    pub fn of_type<T: ?Sized>(mut self) -> Self {
+        self.type_name = Some(core::any::type_name::<T>());
+        self
     }
 
     /// Records that the error happened inside field `name`.
@@ -199,12 +231,17 @@ impl fmt::Display for DecodeErrorKind {
             NonePayload => f.write_str("union None (selector 0) has a payload"),
             MissingSelector => f.write_str("union has no selector byte"),
             Custom(msg) => f.write_str(msg),
+            ZeroLengthVector => f.write_str("a vector of length 0 is an illegal SSZ type"),
+            TooManyBits { len, max } => write!(f, "{len} bits exceed the limit {max}"),
         }
     }
 }
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(name) = self.type_name {
+            write!(f, "{name}: ")?;
+        }
         if !self.path.is_empty() {
             f.write_str("at ")?;
             for segment in self.path() {
@@ -225,6 +262,7 @@ impl fmt::Debug for DecodeError {
         f.debug_struct("DecodeError")
             .field("kind", &self.kind)
             .field("path", &self.path().collect::<Vec<_>>())
+            .field("type_name", &self.type_name)
             .finish()
     }
 }
@@ -246,5 +284,43 @@ mod tests {
         assert_eq!(err.to_string(), "at .a<1>.b[3]: invalid boolean byte 0x02");
         assert_eq!(err.kind(), &DecodeErrorKind::InvalidBool(2));
         assert_eq!(err.path().len(), 4);
+        assert_eq!(err.type_name(), None);
+    }
+
+    #[test]
+    fn the_type_name_leads_the_message() {
+        struct Checkpoint;
+        let err = DecodeError::new(DecodeErrorKind::InvalidLength {
+            expected: 40,
+            got: 39,
+        })
+        .of_type::<Checkpoint>();
+        let name = core::any::type_name::<Checkpoint>();
+        assert!(name.ends_with("Checkpoint"));
+        assert_eq!(err.type_name(), Some(name));
+        assert_eq!(
+            err.to_string(),
+            alloc::format!("{name}: expected 40 bytes, got 39")
+        );
+        // With a path, the type comes first: it is the outermost value.
+        let err = DecodeError::new(DecodeErrorKind::InvalidBool(2))
+            .in_field("a")
+            .of_type::<Checkpoint>();
+        assert_eq!(
+            err.to_string(),
+            alloc::format!("{name}: at .a: invalid boolean byte 0x02")
+        );
+    }
+
+    #[test]
+    fn new_kinds_say_what_broke() {
+        assert_eq!(
+            DecodeErrorKind::TooManyBits { len: 9, max: 8 }.to_string(),
+            "9 bits exceed the limit 8"
+        );
+        assert_eq!(
+            DecodeErrorKind::ZeroLengthVector.to_string(),
+            "a vector of length 0 is an illegal SSZ type"
+        );
     }
 }

@@ -277,9 +277,7 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
 
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         if N == 0 {
-            return Err(DecodeError::new(DecodeErrorKind::Custom(
-                "Vector[T, 0] is an illegal SSZ type",
-            )));
+            return Err(DecodeError::new(DecodeErrorKind::ZeroLengthVector));
         }
         if T::IS_FIXED_SIZE {
             let expected = T::FIXED_PART_LEN * N;

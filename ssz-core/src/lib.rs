@@ -39,6 +39,24 @@ pub use merkle::{
 pub use path::{gindex_of, gindex_of_str, PathError, PathStep, TreeLayout};
 pub use proof::{Gindex, ProofError};
 
+/// Decodes a `T` from exactly `bytes`, as [`Ssz::from_ssz`] does, and names
+/// `T` in the error: the entry point for bytes from outside, whose error is
+/// reported to a person.
+///
+/// Nested values decode through [`Ssz::from_ssz`], which does not name
+/// its type, so that the hot paths never carry the name; the error's path
+/// ([`DecodeError::path`]) leads from `T` to the value that failed.
+///
+/// ```
+/// let err = peam_ssz_core::decode::<[u64; 5]>(&[0; 39]).unwrap_err();
+/// assert_eq!(err.type_name(), Some("[u64; 5]"));
+/// assert_eq!(err.to_string(), "[u64; 5]: expected 40 bytes, got 39");
+/// assert_eq!(peam_ssz_core::decode::<[u64; 5]>(&[0; 40]), Ok([0; 5]));
+/// ```
+pub fn decode<T: Ssz>(bytes: &[u8]) -> Result<T, DecodeError> {
+    T::from_ssz(bytes).map_err(DecodeError::of_type::<T>)
+}
+
 /// Bytes of an offset in the fixed part of a container or list
 /// (`BYTES_PER_LENGTH_OFFSET`).
 pub const BYTES_PER_LENGTH_OFFSET: usize = 4;
@@ -362,5 +380,30 @@ mod length_tests {
             <Sum<Big, U<1>>>::USIZE,
             usize::try_from((1u64 << 40) + 1).unwrap_or(usize::MAX)
         );
+    }
+}
+
+#[cfg(test)]
+mod decode_tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn decode_names_the_type_that_expected_the_bytes() {
+        let err = decode::<[u64; 5]>(&[0; 39]).unwrap_err();
+        assert_eq!(err.type_name(), Some("[u64; 5]"));
+        assert_eq!(err.to_string(), "[u64; 5]: expected 40 bytes, got 39");
+        // The path still leads from that type to the value that failed.
+        let err = decode::<[[bool; 2]; 2]>(&[0, 1, 2, 0]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "[[bool; 2]; 2]: at [1][0]: invalid boolean byte 0x02"
+        );
+        // `from_ssz` itself leaves it out.
+        assert_eq!(
+            <[u64; 5]>::from_ssz(&[0; 39]).unwrap_err().type_name(),
+            None
+        );
+        assert_eq!(decode::<[u8; 2]>(&[1, 2]), Ok([1, 2]));
     }
 }

@@ -1,6 +1,7 @@
 //! `0x`-prefixed hex, as the consensus JSON and YAML formats write bytes.
 
 use alloc::string::String;
+use alloc::{vec, vec::Vec};
 use core::fmt;
 
 const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
@@ -49,6 +50,10 @@ pub enum HexError {
         /// The limit.
         max: usize,
     },
+    /// Bytes that are not the encoding of a value of the type (a bitlist
+    /// without its delimiter bit, a bitvector with bits set past its
+    /// length, ...).
+    InvalidEncoding(crate::DecodeErrorKind),
 }
 
 impl fmt::Display for HexError {
@@ -63,6 +68,7 @@ impl fmt::Display for HexError {
             HexError::TooLong { len, max } => {
                 write!(f, "{len} bytes of hex exceed the limit {max}")
             }
+            HexError::InvalidEncoding(kind) => write!(f, "invalid encoding: {kind}"),
         }
     }
 }
@@ -96,6 +102,18 @@ pub(crate) fn decode_hex_into(digits: &[u8], out: &mut [u8]) -> Result<(), HexEr
 #[cfg(test)]
 pub(crate) fn from_hex(s: &str) -> Result<Vec<u8>, HexError> {
     let digits = hex_digits(s)?;
+    let mut out = vec![0u8; digits.len() / 2];
+    decode_hex_into(digits, &mut out)?;
+    Ok(out)
+}
+
+/// Decodes hex after `check` has accepted its byte count.
+pub(crate) fn parse_hex(
+    s: &str,
+    check: impl FnOnce(usize) -> Result<(), HexError>,
+) -> Result<Vec<u8>, HexError> {
+    let digits = hex_digits(s)?;
+    check(digits.len() / 2)?;
     let mut out = vec![0u8; digits.len() / 2];
     decode_hex_into(digits, &mut out)?;
     Ok(out)

@@ -346,7 +346,7 @@ pub mod serde_utils;
 mod uint;
 mod vector;
 
-pub use bitfield::{Bitlist, Bits, Bitvector};
+pub use bitfield::{Bitlist, Bits, Bitvector, ProgressiveBitlist};
 pub use bytes::{
     ByteList, ByteVector, Bytes20, Bytes32, Bytes4, Bytes48, Bytes8, Bytes96, FixedBytes,
     ProgressiveByteList,
@@ -356,6 +356,6 @@ pub use error::{BoundError, IndexError, LengthError};
 pub use hex::HexError;
 pub use list::List;
 pub use persistent::{PersistentList, PersistentVector};
-pub use progressive::{ProgressiveBitlist, ProgressiveList};
+pub use progressive::ProgressiveList;
 pub use uint::{ParseU256Error, U256OverflowError, U256};
 pub use vector::Vector;

@@ -60,10 +60,7 @@ fn bits_struct() {
     let mut bad = bytes;
     bad[11] = 0x76; // A: six bits
     let err = BitsStruct::from_ssz(&bad).unwrap_err();
-    assert_eq!(
-        *err.kind(),
-        DecodeErrorKind::TooManyElements { len: 6, max: 5 }
-    );
+    assert_eq!(*err.kind(), DecodeErrorKind::TooManyBits { len: 6, max: 5 });
     // C: a bit past Bitvector[1].
     let mut bad = bytes;
     bad[5] = 0x02;

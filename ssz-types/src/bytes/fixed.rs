@@ -218,9 +218,7 @@ impl<const N: usize> Ssz for FixedBytes<N> {
     #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         if N == 0 {
-            return Err(DecodeError::new(DecodeErrorKind::Custom(
-                "Vector[byte, 0] is an illegal SSZ type",
-            )));
+            return Err(DecodeError::new(DecodeErrorKind::ZeroLengthVector));
         }
         match <[u8; N]>::try_from(bytes) {
             Ok(b) => Ok(FixedBytes(b)),

@@ -14,13 +14,12 @@ mod progressive;
 mod tests;
 mod vector;
 
+use crate::hex::parse_hex;
+
 pub use fixed::{Bytes20, Bytes32, Bytes4, Bytes48, Bytes8, Bytes96, FixedBytes};
 pub use list::ByteList;
 pub use progressive::ProgressiveByteList;
 pub use vector::ByteVector;
-
-use crate::hex::{decode_hex_into, hex_digits, HexError};
-use alloc::{vec, vec::Vec};
 
 /// The impls shared by the `Vec`-backed byte types.
 macro_rules! vec_bytes_common {
@@ -108,15 +107,3 @@ macro_rules! vec_bytes_common {
 }
 
 pub(crate) use vec_bytes_common;
-
-/// Decodes hex after `check` has accepted its byte count.
-fn parse_hex(
-    s: &str,
-    check: impl FnOnce(usize) -> Result<(), HexError>,
-) -> Result<Vec<u8>, HexError> {
-    let digits = hex_digits(s)?;
-    check(digits.len() / 2)?;
-    let mut out = vec![0u8; digits.len() / 2];
-    decode_hex_into(digits, &mut out)?;
-    Ok(out)
-}

@@ -1,5 +1,5 @@
 use super::*;
-use crate::{BoundError, DecodeErrorKind, LengthError, List, Ssz, TreeHash, U};
+use crate::{BoundError, DecodeErrorKind, HexError, LengthError, List, Ssz, TreeHash, U};
 
 #[test]
 fn byte_list_is_a_list_of_bytes() {

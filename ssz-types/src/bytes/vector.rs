@@ -14,7 +14,7 @@ use core::str::FromStr;
 use super::{parse_hex, vec_bytes_common};
 
 /// `ByteVector[N]` (`Vector[byte, N]`): exactly `N::USIZE` bytes, on the
-/// heap. For short byte vectors of a constant length, [`FixedBytes`] stores
+/// heap. For short byte vectors of a constant length, [`FixedBytes`](crate::FixedBytes) stores
 /// them inline.
 ///
 /// ```
@@ -150,9 +150,7 @@ impl<N: Length> Ssz for ByteVector<N> {
     #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         if N::USIZE == 0 {
-            return Err(DecodeError::new(DecodeErrorKind::Custom(
-                "ByteVector[0] is an illegal SSZ type",
-            )));
+            return Err(DecodeError::new(DecodeErrorKind::ZeroLengthVector));
         }
         if bytes.len() != N::USIZE {
             return Err(DecodeError::new(DecodeErrorKind::InvalidLength {
