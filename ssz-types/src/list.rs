@@ -49,6 +49,36 @@ impl<T, N: Length> List<T, N> {
         }
     }
 
+    /// The list of the elements `iter` yields, if they are within the
+    /// limit: `collect` with a bound. It draws at most `N + 1` elements:
+    /// past the limit it stops, and the error's `len` is `N + 1`.
+    ///
+    /// ```
+    /// use peam_ssz_types::{BoundError, List, U};
+    ///
+    /// let squares = List::<u64, U<4>>::try_from_iter((1..=4).map(|i| i * i))?;
+    /// assert_eq!(squares.as_slice(), [1, 4, 9, 16]);
+    /// assert_eq!(
+    ///     List::<u64, U<4>>::try_from_iter(1..),
+    ///     Err(BoundError { len: 5, max: 4 })
+    /// );
+    /// # Ok::<(), BoundError>(())
+    /// ```
+    pub fn try_from_iter(iter: impl IntoIterator<Item = T>) -> Result<Self, BoundError> {
+        let iter = iter.into_iter();
+        let mut inner = Vec::with_capacity(iter.size_hint().0.min(N::USIZE));
+        for value in iter {
+            if inner.len() == N::USIZE {
+                return Err(BoundError {
+                    len: N::USIZE.saturating_add(1),
+                    max: N::USIZE,
+                });
+            }
+            inner.push(value);
+        }
+        Ok(List::from_vec_unchecked(inner))
+    }
+
     /// The list holding `vec`, if it is no longer than the limit.
     #[inline]
     pub fn try_from_vec(vec: Vec<T>) -> Result<Self, BoundError> {
@@ -240,6 +270,29 @@ mod tests {
         assert_eq!(l.into_vec(), [1]);
         assert!(List::<u8, U<0>>::try_from(vec![]).is_ok());
         assert!(List::<u8, U<0>>::new().push(1).is_err());
+    }
+
+    #[test]
+    fn try_from_iter_stops_one_past_the_limit() {
+        assert_eq!(
+            List::<u8, U<3>>::try_from_iter([1, 2]).unwrap().as_slice(),
+            [1, 2]
+        );
+        assert_eq!(List::<u8, U<3>>::try_from_iter([1, 2, 3]).unwrap().len(), 3);
+        assert_eq!(
+            List::<u8, U<3>>::try_from_iter([1, 2, 3, 4]),
+            Err(BoundError { len: 4, max: 3 })
+        );
+        let mut drawn = 0;
+        let endless = core::iter::repeat_with(|| {
+            drawn += 1;
+            0u8
+        });
+        assert!(List::<u8, U<3>>::try_from_iter(endless).is_err());
+        assert_eq!(drawn, 4);
+        assert!(List::<u8, U<0>>::try_from_iter(core::iter::empty())
+            .unwrap()
+            .is_empty());
     }
 
     #[test]

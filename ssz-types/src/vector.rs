@@ -35,6 +35,35 @@ impl<T, N: Length> Vector<T, N> {
     /// illegal `Vector[T, 0]`.
     const NOT_EMPTY: () = assert!(N::USIZE > 0, "Vector[T, 0] is an illegal SSZ type");
 
+    /// The vector of the elements `iter` yields, if it yields exactly `N`:
+    /// `collect` with a length check. It draws at most `N + 1` elements:
+    /// past the length it stops, and the error's `len` is `N + 1`.
+    ///
+    /// ```
+    /// use peam_ssz_types::{LengthError, Vector, U};
+    ///
+    /// let v = Vector::<u8, U<3>>::try_from_iter([7, 8, 9])?;
+    /// assert_eq!(v.as_slice(), [7, 8, 9]);
+    /// assert_eq!(
+    ///     Vector::<u8, U<3>>::try_from_iter([7, 8]),
+    ///     Err(LengthError { len: 2, expected: 3 })
+    /// );
+    /// # Ok::<(), LengthError>(())
+    /// ```
+    pub fn try_from_iter(iter: impl IntoIterator<Item = T>) -> Result<Self, LengthError> {
+        let mut inner = Vec::with_capacity(N::USIZE);
+        for value in iter {
+            if inner.len() == N::USIZE {
+                return Err(LengthError {
+                    len: N::USIZE.saturating_add(1),
+                    expected: N::USIZE,
+                });
+            }
+            inner.push(value);
+        }
+        Vector::try_from_vec(inner)
+    }
+
     /// The vector holding `vec`, if it has exactly `N` elements.
     #[inline]
     pub fn try_from_vec(vec: Vec<T>) -> Result<Self, LengthError> {
@@ -136,11 +165,9 @@ crate::seq::vec_backed! {
 
 /// What a vector's input must be before its elements are read: the type is
 /// legal (`N > 0`), and fixed-size elements fill exactly `N` slots.
-fn check_vector_bytes<T: Ssz, N: Length>(bytes: &[u8]) -> Result<(), DecodeError> {
+pub(crate) fn check_vector_bytes<T: Ssz, N: Length>(bytes: &[u8]) -> Result<(), DecodeError> {
     if N::USIZE == 0 {
-        return Err(DecodeError::new(DecodeErrorKind::Custom(
-            "Vector[T, 0] is an illegal SSZ type",
-        )));
+        return Err(DecodeError::new(DecodeErrorKind::ZeroLengthVector));
     }
     let fixed_len = <Vector<T, N> as Ssz>::FIXED_PART_LEN;
     if T::IS_FIXED_SIZE && bytes.len() != fixed_len {
@@ -156,6 +183,62 @@ fn check_vector_bytes<T: Ssz, N: Length>(bytes: &[u8]) -> Result<(), DecodeError
 mod tests {
     use super::*;
     use crate::{List, U};
+
+    #[test]
+    fn try_from_iter_needs_exactly_n() {
+        assert_eq!(
+            Vector::<u8, U<2>>::try_from_iter([1, 2])
+                .unwrap()
+                .as_slice(),
+            [1, 2]
+        );
+        assert_eq!(
+            Vector::<u8, U<2>>::try_from_iter([1]),
+            Err(LengthError {
+                len: 1,
+                expected: 2
+            })
+        );
+        assert_eq!(
+            Vector::<u8, U<2>>::try_from_iter(0..),
+            Err(LengthError {
+                len: 3,
+                expected: 2
+            })
+        );
+        assert!(Vector::<u8, U<0>>::try_from_iter(core::iter::empty()).is_err());
+    }
+
+    #[test]
+    fn a_zero_length_vector_is_a_typed_error() {
+        let kind = |r: Result<Vector<u8, U<0>>, DecodeError>| *r.unwrap_err().kind();
+        assert_eq!(
+            kind(Vector::from_ssz(&[])),
+            DecodeErrorKind::ZeroLengthVector
+        );
+        assert_eq!(
+            *crate::ByteVector::<U<0>>::from_ssz(&[]).unwrap_err().kind(),
+            DecodeErrorKind::ZeroLengthVector
+        );
+        assert_eq!(
+            *crate::Bitvector::<U<0>>::from_ssz(&[]).unwrap_err().kind(),
+            DecodeErrorKind::ZeroLengthVector
+        );
+        assert_eq!(
+            *<[u8; 0]>::from_ssz(&[]).unwrap_err().kind(),
+            DecodeErrorKind::ZeroLengthVector
+        );
+        assert_eq!(
+            *crate::FixedBytes::<0>::from_ssz(&[]).unwrap_err().kind(),
+            DecodeErrorKind::ZeroLengthVector
+        );
+        assert_eq!(
+            *crate::PersistentVector::<u8, U<0>>::from_ssz(&[])
+                .unwrap_err()
+                .kind(),
+            DecodeErrorKind::ZeroLengthVector
+        );
+    }
 
     #[test]
     fn construction_checks_the_length() {

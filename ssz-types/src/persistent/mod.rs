@@ -7,13 +7,55 @@
 mod tree;
 
 use crate::{
-    BoundError, DecodeError, DecodeErrorKind, Gindex, Length, LengthError, ProofError, Root, Ssz,
-    TreeHash,
+    BoundError, DecodeError, Gindex, Length, LengthError, ProofError, Root, Ssz, TreeHash,
 };
 use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
 use tree::Tree;
+
+/// `Ssz` and serde's `Deserialize` of a persistent sequence, the same SSZ
+/// type as `$same` (`List` or `Vector`): its layout consts, the element
+/// count `exact` checked on decoding, and `check(bytes)` before it.
+macro_rules! persistent_codec {
+    ($ty:ident, $same:ident, exact = $exact:expr, check = $check:expr $(,)?) => {
+        impl<T: Ssz + TreeHash + Send, N: Length> Ssz for $ty<T, N> {
+            const IS_FIXED_SIZE: bool = <crate::$same<T, N> as Ssz>::IS_FIXED_SIZE;
+            const FIXED_PART_LEN: usize = <crate::$same<T, N> as Ssz>::FIXED_PART_LEN;
+
+            fn ssz_len(&self) -> usize {
+                encoded_len(&self.tree)
+            }
+
+            fn ssz_write(&self, out: &mut [u8]) {
+                write_encoding(&self.tree, out)
+            }
+
+            fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+                let check: fn(&[u8]) -> Result<(), DecodeError> = $check;
+                check(bytes)?;
+                let values = crate::codec::decode_elements(bytes, $exact, N::USIZE)?;
+                Ok($ty {
+                    tree: Tree::from_vec(values),
+                    _n: PhantomData,
+                })
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de, T: TreeHash + Send + serde::Deserialize<'de>, N: Length> serde::Deserialize<'de>
+            for $ty<T, N>
+        {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let values = crate::serde_support::deserialize_seq(deserializer, $exact, N::USIZE)?;
+                Ok($ty {
+                    tree: Tree::from_vec(values),
+                    _n: PhantomData,
+                })
+            }
+        }
+    };
+}
 
 /// The depth of the data tree of `limit` elements of `T`:
 /// `log2(next_pow_of_two(chunk_count))` (ssz/simple-serialize.md, v1.6.1,
@@ -325,26 +367,7 @@ impl<T: TreeHash + Send + Clone, N: Length> From<&PersistentList<T, N>> for crat
     }
 }
 
-impl<T: Ssz + TreeHash + Send, N: Length> Ssz for PersistentList<T, N> {
-    const IS_FIXED_SIZE: bool = false;
-    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
-
-    fn ssz_len(&self) -> usize {
-        encoded_len(&self.tree)
-    }
-
-    fn ssz_write(&self, out: &mut [u8]) {
-        write_encoding(&self.tree, out)
-    }
-
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        let values = crate::codec::decode_elements(bytes, None, N::USIZE)?;
-        Ok(PersistentList {
-            tree: Tree::from_vec(values),
-            _n: PhantomData,
-        })
-    }
-}
+persistent_codec!(PersistentList, List, exact = None, check = |_| Ok(()));
 
 /// `mix_in_length(merkleize(leaves, limit), len)`, from the cache.
 impl<T: TreeHash + Send, N: Length> TreeHash for PersistentList<T, N> {
@@ -370,19 +393,6 @@ impl<T: TreeHash + Send, N: Length> TreeHash for PersistentList<T, N> {
                 _ => Err(ProofError::NoSuchNode { gindex }),
             },
         }
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de, T: TreeHash + Send + serde::Deserialize<'de>, N: Length> serde::Deserialize<'de>
-    for PersistentList<T, N>
-{
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let values = crate::serde_support::deserialize_seq(deserializer, None, N::USIZE)?;
-        Ok(PersistentList {
-            tree: Tree::from_vec(values),
-            _n: PhantomData,
-        })
     }
 }
 
@@ -461,42 +471,12 @@ impl<T: TreeHash + Send, N: Length> From<crate::Vector<T, N>> for PersistentVect
     }
 }
 
-impl<T: Ssz + TreeHash + Send, N: Length> Ssz for PersistentVector<T, N> {
-    const IS_FIXED_SIZE: bool = T::IS_FIXED_SIZE;
-    const FIXED_PART_LEN: usize = if T::IS_FIXED_SIZE {
-        N::USIZE * T::FIXED_PART_LEN
-    } else {
-        crate::BYTES_PER_LENGTH_OFFSET
-    };
-
-    fn ssz_len(&self) -> usize {
-        encoded_len(&self.tree)
-    }
-
-    fn ssz_write(&self, out: &mut [u8]) {
-        write_encoding(&self.tree, out)
-    }
-
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        if N::USIZE == 0 {
-            // ssz/simple-serialize.md (v1.6.1), "Illegal types".
-            return Err(DecodeError::new(DecodeErrorKind::Custom(
-                "Vector[T, 0] is an illegal SSZ type",
-            )));
-        }
-        if T::IS_FIXED_SIZE && bytes.len() != N::USIZE * T::FIXED_PART_LEN {
-            return Err(DecodeError::new(DecodeErrorKind::InvalidLength {
-                expected: N::USIZE * T::FIXED_PART_LEN,
-                got: bytes.len(),
-            }));
-        }
-        let values = crate::codec::decode_elements(bytes, Some(N::USIZE), N::USIZE)?;
-        Ok(PersistentVector {
-            tree: Tree::from_vec(values),
-            _n: PhantomData,
-        })
-    }
-}
+persistent_codec!(
+    PersistentVector,
+    Vector,
+    exact = Some(N::USIZE),
+    check = crate::vector::check_vector_bytes::<T, N>,
+);
 
 /// `merkleize(leaves)`, from the cache.
 impl<T: TreeHash + Send, N: Length> TreeHash for PersistentVector<T, N> {
@@ -506,19 +486,6 @@ impl<T: TreeHash + Send, N: Length> TreeHash for PersistentVector<T, N> {
 
     fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
         self.tree.data_node(gindex, Self::DEPTH, gindex)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de, T: TreeHash + Send + serde::Deserialize<'de>, N: Length> serde::Deserialize<'de>
-    for PersistentVector<T, N>
-{
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let values = crate::serde_support::deserialize_seq(deserializer, Some(N::USIZE), N::USIZE)?;
-        Ok(PersistentVector {
-            tree: Tree::from_vec(values),
-            _n: PhantomData,
-        })
     }
 }
 
