@@ -59,6 +59,27 @@ pub fn append_elements<T: Ssz>(values: &[T], buf: &mut Vec<u8>) {
     }
 }
 
+/// Checks an element count read from the input against a vector's length
+/// (`exact`) and a list's limit (`max`).
+#[inline]
+fn check_count(count: usize, exact: Option<usize>, max: usize) -> Result<(), DecodeError> {
+    if let Some(n) = exact {
+        if count != n {
+            return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
+                expected: n,
+                got: count,
+            }));
+        }
+    }
+    if count > max {
+        return Err(DecodeError::new(DecodeErrorKind::TooManyElements {
+            len: count,
+            max,
+        }));
+    }
+    Ok(())
+}
+
 /// The parts of an encoded sequence of variable-size elements (a vector,
 /// list or progressive list), with every offset checked as it is read.
 pub struct VariableElements<'a> {
@@ -101,20 +122,7 @@ impl<'a> VariableElements<'a> {
             }));
         }
         let count = first / BYTES_PER_LENGTH_OFFSET;
-        if let Some(n) = exact {
-            if count != n {
-                return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
-                    expected: n,
-                    got: count,
-                }));
-            }
-        }
-        if count > max {
-            return Err(DecodeError::new(DecodeErrorKind::TooManyElements {
-                len: count,
-                max,
-            }));
-        }
+        check_count(count, exact, max)?;
         Ok(VariableElements {
             bytes,
             count,
@@ -181,20 +189,7 @@ pub fn decode_elements<T: Ssz>(
             }));
         }
         let count = bytes.len() / size;
-        if let Some(n) = exact {
-            if count != n {
-                return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
-                    expected: n,
-                    got: count,
-                }));
-            }
-        }
-        if count > max {
-            return Err(DecodeError::new(DecodeErrorKind::TooManyElements {
-                len: count,
-                max,
-            }));
-        }
+        check_count(count, exact, max)?;
         let mut out = Vec::with_capacity(count);
         advise_huge_pages(&mut out);
         T::from_ssz_many(bytes, &mut out)?;
