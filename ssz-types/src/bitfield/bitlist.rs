@@ -1,14 +1,9 @@
 //! `Bitlist[N]`.
 
-use super::buf::{parse_bits_hex, BitBuf, Bits};
+use super::buf::{bitlist_common, BitBuf, Bits};
 use crate::merkle::{merkleize_packed_u64, mix_in_length};
-use crate::{
-    BoundError, DecodeError, DecodeErrorKind, HexError, IndexError, Length, Root, Ssz, TreeHash,
-};
-use core::cmp::Ordering;
-use core::fmt;
+use crate::{BoundError, DecodeError, DecodeErrorKind, IndexError, Length, Root, TreeHash};
 use core::marker::PhantomData;
-use core::str::FromStr;
 
 /// `Bitlist[N]`: up to `N::USIZE` bits.
 ///
@@ -37,19 +32,12 @@ use core::str::FromStr;
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Bitlist<N> {
     bits: BitBuf,
-    _limit: PhantomData<N>,
+    _marker: PhantomData<N>,
 }
 
-impl<N: Length> Bitlist<N> {
-    /// The bitlist of `bits`, whose bound the caller has checked.
-    #[inline]
-    const fn from_buf(bits: BitBuf) -> Self {
-        Bitlist {
-            bits,
-            _limit: PhantomData,
-        }
-    }
+bitlist_common!(Bitlist<N: Length>, "Bitlist", max = N::USIZE);
 
+impl<N: Length> Bitlist<N> {
     /// An empty bitlist.
     #[inline]
     pub const fn new() -> Self {
@@ -124,30 +112,6 @@ impl<N: Length> Bitlist<N> {
         N::USIZE
     }
 
-    /// The number of bits.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.bits.len()
-    }
-
-    /// Whether there are no bits.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.bits.len() == 0
-    }
-
-    /// Bit `i`, or `None` past the end.
-    #[inline]
-    pub fn get(&self, i: usize) -> Option<bool> {
-        self.bits.get(i)
-    }
-
-    /// Sets bit `i`, or returns an error past the end.
-    #[inline]
-    pub fn set(&mut self, i: usize, value: bool) -> Result<(), IndexError> {
-        self.bits.set(i, value)
-    }
-
     /// Appends a bit, or returns an error if the bitlist is full.
     pub fn push(&mut self, value: bool) -> Result<(), BoundError> {
         if self.bits.len() >= N::USIZE {
@@ -160,18 +124,6 @@ impl<N: Length> Bitlist<N> {
         Ok(())
     }
 
-    /// The bits, in order.
-    #[inline]
-    pub fn iter(&self) -> Bits<'_> {
-        self.bits.iter()
-    }
-
-    /// The number of set bits.
-    #[inline]
-    pub fn count_ones(&self) -> usize {
-        self.bits.count_ones()
-    }
-
     /// Whether no bit is set.
     #[inline]
     pub fn is_zero(&self) -> bool {
@@ -181,13 +133,6 @@ impl<N: Length> Bitlist<N> {
     /// The indices of the set bits, in order.
     pub fn ones(&self) -> impl Iterator<Item = usize> + '_ {
         self.iter().enumerate().filter_map(|(i, b)| b.then_some(i))
-    }
-
-    /// The packed bits without the delimiter: `len().div_ceil(8)` bytes,
-    /// the bits past `len()` zero.
-    #[inline]
-    pub fn as_bytes(&self) -> &[u8] {
-        self.bits.as_bytes()
     }
 
     /// The bitwise or of two bitlists of the same length, or `None` if
@@ -219,74 +164,6 @@ impl<N: Length> Default for Bitlist<N> {
     }
 }
 
-impl<N> fmt::Debug for Bitlist<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.bits.fmt("Bitlist", f)
-    }
-}
-
-/// `0x` and the lowercase hex of the SSZ encoding, delimiter included: the
-/// consensus JSON and YAML form.
-impl<N: Length> fmt::Display for Bitlist<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::hex::to_hex(&self.to_ssz()))
-    }
-}
-
-/// Reads the form [`Display`](fmt::Display) writes, checked as
-/// [`Ssz::from_ssz`] checks the bytes.
-impl<N: Length> FromStr for Bitlist<N> {
-    type Err = HexError;
-
-    fn from_str(s: &str) -> Result<Self, HexError> {
-        parse_bits_hex(s, Self::from_ssz)
-    }
-}
-
-impl<N: Length> PartialOrd for Bitlist<N> {
-    #[inline]
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl<N: Length> Ord for Bitlist<N> {
-    #[inline]
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.bits.cmp_bits(&other.bits)
-    }
-}
-
-impl<'a, N: Length> IntoIterator for &'a Bitlist<N> {
-    type Item = bool;
-    type IntoIter = Bits<'a>;
-
-    #[inline]
-    fn into_iter(self) -> Bits<'a> {
-        self.iter()
-    }
-}
-
-impl<N: Length> Ssz for Bitlist<N> {
-    const IS_FIXED_SIZE: bool = false;
-    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
-
-    #[inline]
-    fn ssz_len(&self) -> usize {
-        self.bits.ssz_len()
-    }
-
-    #[inline]
-    fn ssz_write(&self, out: &mut [u8]) {
-        self.bits.ssz_write(out)
-    }
-
-    #[inline]
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        Ok(Bitlist::from_buf(BitBuf::from_ssz(bytes, N::USIZE)?))
-    }
-}
-
 /// `mix_in_length(merkleize(pack_bits(value), limit = (N + 255) // 256),
 /// len(value))`.
 impl<N: Length> TreeHash for Bitlist<N> {
@@ -310,25 +187,5 @@ impl<N: Length> TreeHash for Bitlist<N> {
             self.bits.len(),
             gindex,
         )
-    }
-}
-
-#[cfg(feature = "serde")]
-mod serde_impls {
-    use super::*;
-    use crate::serde_support::{deserialize_hex, serialize_hex};
-
-    /// The hex of the SSZ encoding, delimiter included: `"0x1c"`.
-    impl<N: Length> serde::Serialize for Bitlist<N> {
-        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serialize_hex(&self.to_ssz(), serializer)
-        }
-    }
-
-    impl<'de, N: Length> serde::Deserialize<'de> for Bitlist<N> {
-        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let bytes = deserialize_hex(deserializer)?;
-            Bitlist::from_ssz(&bytes).map_err(serde::de::Error::custom)
-        }
     }
 }

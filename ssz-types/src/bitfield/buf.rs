@@ -278,3 +278,154 @@ pub(crate) fn parse_bits_hex<T>(
     let bytes = crate::hex::parse_hex(s, |_| Ok(()))?;
     decode(&bytes).map_err(|e| crate::HexError::InvalidEncoding(*e.kind()))
 }
+
+/// What `Bitlist` and `ProgressiveBitlist` share over their `BitBuf`
+/// (`$ty<$P> { bits: BitBuf, _marker: PhantomData<$P> }`): the read and
+/// write accessors, `Debug`, the hex form (`Display`/`FromStr`, serde),
+/// the bit-by-bit order, and the SSZ encoding, decoded with at most `max`
+/// bits. Only the bound (`push`, the constructors) and the root differ.
+macro_rules! bitlist_common {
+    ($ty:ident<$P:ident: $bound:path>, $name:literal, max = $max:expr) => {
+        impl<$P> $ty<$P> {
+            /// The bitlist of `bits`, whose bound the caller has checked.
+            #[inline]
+            const fn from_buf(bits: BitBuf) -> Self {
+                $ty {
+                    bits,
+                    _marker: PhantomData,
+                }
+            }
+
+            /// The number of bits.
+            #[inline]
+            pub fn len(&self) -> usize {
+                self.bits.len()
+            }
+
+            /// Whether there are no bits.
+            #[inline]
+            pub fn is_empty(&self) -> bool {
+                self.bits.len() == 0
+            }
+
+            /// Bit `i`, or `None` past the end.
+            #[inline]
+            pub fn get(&self, i: usize) -> Option<bool> {
+                self.bits.get(i)
+            }
+
+            /// Sets bit `i`, or returns an error past the end.
+            #[inline]
+            pub fn set(&mut self, i: usize, value: bool) -> Result<(), IndexError> {
+                self.bits.set(i, value)
+            }
+
+            /// The bits, in order.
+            #[inline]
+            pub fn iter(&self) -> Bits<'_> {
+                self.bits.iter()
+            }
+
+            /// The number of set bits.
+            #[inline]
+            pub fn count_ones(&self) -> usize {
+                self.bits.count_ones()
+            }
+
+            /// The packed bits without the delimiter: `len().div_ceil(8)`
+            /// bytes, the bits past `len()` zero.
+            #[inline]
+            pub fn as_bytes(&self) -> &[u8] {
+                self.bits.as_bytes()
+            }
+        }
+
+        impl<$P> ::core::fmt::Debug for $ty<$P> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                self.bits.fmt($name, f)
+            }
+        }
+
+        /// `0x` and the lowercase hex of the SSZ encoding, delimiter
+        /// included: the consensus JSON and YAML form.
+        impl<$P: $bound> ::core::fmt::Display for $ty<$P> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(&$crate::hex::to_hex(&$crate::Ssz::to_ssz(self)))
+            }
+        }
+
+        /// Reads the form [`Display`](core::fmt::Display) writes, checked as
+        /// [`Ssz::from_ssz`](crate::Ssz::from_ssz) checks the bytes.
+        impl<$P: $bound> ::core::str::FromStr for $ty<$P> {
+            type Err = $crate::HexError;
+
+            fn from_str(s: &str) -> Result<Self, $crate::HexError> {
+                $crate::bitfield::buf::parse_bits_hex(s, <Self as $crate::Ssz>::from_ssz)
+            }
+        }
+
+        impl<$P: $bound> PartialOrd for $ty<$P> {
+            #[inline]
+            fn partial_cmp(&self, other: &Self) -> Option<::core::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        /// Bit by bit from bit 0, as `[bool]` would order them: a prefix
+        /// before what extends it.
+        impl<$P: $bound> Ord for $ty<$P> {
+            #[inline]
+            fn cmp(&self, other: &Self) -> ::core::cmp::Ordering {
+                self.bits.cmp_bits(&other.bits)
+            }
+        }
+
+        impl<'a, $P> IntoIterator for &'a $ty<$P> {
+            type Item = bool;
+            type IntoIter = Bits<'a>;
+
+            #[inline]
+            fn into_iter(self) -> Bits<'a> {
+                self.iter()
+            }
+        }
+
+        impl<$P: $bound> $crate::Ssz for $ty<$P> {
+            const IS_FIXED_SIZE: bool = false;
+            const FIXED_PART_LEN: usize = $crate::BYTES_PER_LENGTH_OFFSET;
+
+            #[inline]
+            fn ssz_len(&self) -> usize {
+                self.bits.ssz_len()
+            }
+
+            #[inline]
+            fn ssz_write(&self, out: &mut [u8]) {
+                self.bits.ssz_write(out)
+            }
+
+            #[inline]
+            fn from_ssz(bytes: &[u8]) -> Result<Self, $crate::DecodeError> {
+                Ok($ty::from_buf(BitBuf::from_ssz(bytes, $max)?))
+            }
+        }
+
+        /// The hex of the SSZ encoding, delimiter included: `"0x1c"`.
+        #[cfg(feature = "serde")]
+        impl<$P: $bound> serde::Serialize for $ty<$P> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                $crate::serde_support::serialize_hex(&$crate::Ssz::to_ssz(self), serializer)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de, $P: $bound> serde::Deserialize<'de> for $ty<$P> {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let bytes = $crate::serde_support::deserialize_hex(deserializer)?;
+                <Self as $crate::Ssz>::from_ssz(&bytes).map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+pub(crate) use bitlist_common;

@@ -7,7 +7,7 @@
 
 mod bitlist;
 mod bitvector;
-mod buf;
+pub(crate) mod buf;
 mod progressive;
 #[cfg(test)]
 mod tests;

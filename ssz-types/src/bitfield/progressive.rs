@@ -1,14 +1,11 @@
 //! `ProgressiveBitlist` (EIP-7916).
 
-use super::buf::{parse_bits_hex, BitBuf, Bits};
+use super::buf::{bitlist_common, BitBuf, Bits};
 use crate::edition::{Current, Edition};
 use crate::merkle::{merkleize_progressive_packed_in, mix_in_length};
-use crate::{DecodeError, HexError, IndexError, Root, Ssz, TreeHash};
+use crate::{DecodeError, IndexError, Root, TreeHash};
 use alloc::vec::Vec;
-use core::cmp::Ordering;
-use core::fmt;
 use core::marker::PhantomData;
-use core::str::FromStr;
 
 /// `ProgressiveBitlist` (EIP-7916): any number of bits.
 ///
@@ -32,18 +29,12 @@ use core::str::FromStr;
 #[derive(Clone, PartialEq, Eq, Hash, Default)]
 pub struct ProgressiveBitlist<E = Current> {
     bits: BitBuf,
-    _edition: PhantomData<E>,
+    _marker: PhantomData<E>,
 }
 
-impl<E> ProgressiveBitlist<E> {
-    #[inline]
-    const fn from_buf(bits: BitBuf) -> Self {
-        ProgressiveBitlist {
-            bits,
-            _edition: PhantomData,
-        }
-    }
+bitlist_common!(ProgressiveBitlist<E: Edition>, "ProgressiveBitlist", max = usize::MAX);
 
+impl<E> ProgressiveBitlist<E> {
     /// An empty bitlist.
     #[inline]
     pub const fn new() -> Self {
@@ -73,90 +64,9 @@ impl<E> ProgressiveBitlist<E> {
         Ok(ProgressiveBitlist::from_buf(BitBuf::from_raw(bytes, len)?))
     }
 
-    /// The number of bits.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.bits.len()
-    }
-
-    /// Whether there are no bits.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.bits.len() == 0
-    }
-
-    /// Bit `i`, or `None` past the end.
-    #[inline]
-    pub fn get(&self, i: usize) -> Option<bool> {
-        self.bits.get(i)
-    }
-
-    /// Sets bit `i`, or returns an error past the end.
-    #[inline]
-    pub fn set(&mut self, i: usize, value: bool) -> Result<(), IndexError> {
-        self.bits.set(i, value)
-    }
-
     /// Appends a bit.
     pub fn push(&mut self, value: bool) {
         self.bits.push(value)
-    }
-
-    /// The bits, in order.
-    #[inline]
-    pub fn iter(&self) -> Bits<'_> {
-        self.bits.iter()
-    }
-
-    /// The number of set bits.
-    #[inline]
-    pub fn count_ones(&self) -> usize {
-        self.bits.count_ones()
-    }
-
-    /// The packed bits without the delimiter: `len().div_ceil(8)` bytes,
-    /// the bits past `len()` zero.
-    #[inline]
-    pub fn as_bytes(&self) -> &[u8] {
-        self.bits.as_bytes()
-    }
-}
-
-impl<E> fmt::Debug for ProgressiveBitlist<E> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.bits.fmt("ProgressiveBitlist", f)
-    }
-}
-
-/// `0x` and the lowercase hex of the SSZ encoding, delimiter included: the
-/// consensus JSON and YAML form.
-impl<E: Edition> fmt::Display for ProgressiveBitlist<E> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::hex::to_hex(&self.to_ssz()))
-    }
-}
-
-/// Reads the form [`Display`](fmt::Display) writes, checked as
-/// [`Ssz::from_ssz`] checks the bytes.
-impl<E: Edition> FromStr for ProgressiveBitlist<E> {
-    type Err = HexError;
-
-    fn from_str(s: &str) -> Result<Self, HexError> {
-        parse_bits_hex(s, Self::from_ssz)
-    }
-}
-
-impl<E: Eq> PartialOrd for ProgressiveBitlist<E> {
-    #[inline]
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl<E: Eq> Ord for ProgressiveBitlist<E> {
-    #[inline]
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.bits.cmp_bits(&other.bits)
     }
 }
 
@@ -167,39 +77,6 @@ impl<E> FromIterator<bool> for ProgressiveBitlist<E> {
             bits.push(b);
         }
         bits
-    }
-}
-
-impl<'a, E> IntoIterator for &'a ProgressiveBitlist<E> {
-    type Item = bool;
-    type IntoIter = Bits<'a>;
-
-    #[inline]
-    fn into_iter(self) -> Bits<'a> {
-        self.iter()
-    }
-}
-
-impl<E: Edition> Ssz for ProgressiveBitlist<E> {
-    const IS_FIXED_SIZE: bool = false;
-    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
-
-    #[inline]
-    fn ssz_len(&self) -> usize {
-        self.bits.ssz_len()
-    }
-
-    #[inline]
-    fn ssz_write(&self, out: &mut [u8]) {
-        self.bits.ssz_write(out)
-    }
-
-    #[inline]
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        Ok(ProgressiveBitlist::from_buf(BitBuf::from_ssz(
-            bytes,
-            usize::MAX,
-        )?))
     }
 }
 
@@ -220,25 +97,5 @@ impl<E: Edition> TreeHash for ProgressiveBitlist<E> {
         }
         // The bits packed as bytes; the length mix-in counts bits.
         crate::seq::progressive_node::<E, u8>(self.bits.as_bytes(), self.bits.len(), gindex)
-    }
-}
-
-#[cfg(feature = "serde")]
-mod serde_impls {
-    use super::*;
-    use crate::serde_support::{deserialize_hex, serialize_hex};
-
-    /// The hex of the SSZ encoding, delimiter included.
-    impl<E: Edition> serde::Serialize for ProgressiveBitlist<E> {
-        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serialize_hex(&self.to_ssz(), serializer)
-        }
-    }
-
-    impl<'de, E: Edition> serde::Deserialize<'de> for ProgressiveBitlist<E> {
-        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let bytes = deserialize_hex(deserializer)?;
-            ProgressiveBitlist::from_ssz(&bytes).map_err(serde::de::Error::custom)
-        }
     }
 }
