@@ -11,7 +11,7 @@ use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
 use core::str::FromStr;
 
-use super::{parse_hex, vec_bytes_common};
+use super::{bytes_ssz, parse_hex, vec_bytes_common};
 
 /// `ByteList[N]` (`List[byte, N]`): at most `N::USIZE` bytes.
 ///
@@ -27,7 +27,7 @@ use super::{parse_hex, vec_bytes_common};
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ByteList<N> {
     inner: Vec<u8>,
-    _limit: PhantomData<N>,
+    _marker: PhantomData<N>,
 }
 
 vec_bytes_common!(ByteList<N>);
@@ -38,7 +38,7 @@ impl<N: Length> ByteList<N> {
     pub const fn new() -> Self {
         ByteList {
             inner: Vec::new(),
-            _limit: PhantomData,
+            _marker: PhantomData,
         }
     }
 
@@ -53,7 +53,7 @@ impl<N: Length> ByteList<N> {
         }
         Ok(ByteList {
             inner: vec,
-            _limit: PhantomData,
+            _marker: PhantomData,
         })
     }
 
@@ -135,7 +135,7 @@ impl<N: Length> TryFrom<&[u8]> for ByteList<N> {
         }
         Ok(ByteList {
             inner: bytes.to_vec(),
-            _limit: PhantomData,
+            _marker: PhantomData,
         })
     }
 }
@@ -153,50 +153,25 @@ impl<N: Length> FromStr for ByteList<N> {
         })?;
         Ok(ByteList {
             inner,
-            _limit: PhantomData,
+            _marker: PhantomData,
         })
     }
 }
 
-impl<N: Length> Ssz for ByteList<N> {
-    const IS_FIXED_SIZE: bool = false;
-    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
-
-    #[inline]
-    fn ssz_len(&self) -> usize {
-        self.inner.len()
-    }
-
-    #[inline]
-    fn ssz_write(&self, out: &mut [u8]) {
-        out.copy_from_slice(&self.inner)
-    }
-
-    #[inline]
-    fn ssz_append(&self, buf: &mut Vec<u8>) {
-        buf.extend_from_slice(&self.inner)
-    }
-
-    #[inline]
-    fn to_ssz(&self) -> Vec<u8> {
-        self.inner.clone()
-    }
-
-    #[inline]
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+bytes_ssz!(
+    ByteList<N: Length>,
+    fixed = false,
+    fixed_part_len = crate::BYTES_PER_LENGTH_OFFSET,
+    check = |bytes| {
         if bytes.len() > N::USIZE {
             return Err(DecodeError::new(DecodeErrorKind::TooManyElements {
                 len: bytes.len(),
                 max: N::USIZE,
             }));
         }
-        Ok(ByteList {
-            inner: bytes.to_vec(),
-            _limit: PhantomData,
-        })
-    }
-}
-
+        Ok(())
+    },
+);
 /// `mix_in_length(merkleize(pack(bytes), limit = (N + 31) // 32), len)`.
 impl<N: Length> TreeHash for ByteList<N> {
     #[inline]
@@ -235,7 +210,7 @@ mod serde_impls {
             })?;
             Ok(ByteList {
                 inner,
-                _limit: PhantomData,
+                _marker: PhantomData,
             })
         }
     }

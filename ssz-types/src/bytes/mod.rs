@@ -107,3 +107,52 @@ macro_rules! vec_bytes_common {
 }
 
 pub(crate) use vec_bytes_common;
+
+/// `Ssz` of a `Vec`-backed byte type (`$name<$P> { inner: Vec<u8>, _marker }`):
+/// one copy each way; `check(bytes)` is the type's rule on the input's
+/// length before it is copied.
+macro_rules! bytes_ssz {
+    (
+        $name:ident<$P:ident: $bound:path>,
+        fixed = $fixed:expr,
+        fixed_part_len = $fixed_part_len:expr,
+        check = $check:expr $(,)?
+    ) => {
+        impl<$P: $bound> Ssz for $name<$P> {
+            const IS_FIXED_SIZE: bool = $fixed;
+            const FIXED_PART_LEN: usize = $fixed_part_len;
+
+            #[inline]
+            fn ssz_len(&self) -> usize {
+                self.inner.len()
+            }
+
+            #[inline]
+            fn ssz_write(&self, out: &mut [u8]) {
+                out.copy_from_slice(&self.inner)
+            }
+
+            #[inline]
+            fn ssz_append(&self, buf: &mut Vec<u8>) {
+                buf.extend_from_slice(&self.inner)
+            }
+
+            #[inline]
+            fn to_ssz(&self) -> Vec<u8> {
+                self.inner.clone()
+            }
+
+            #[inline]
+            fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+                let check: fn(&[u8]) -> Result<(), DecodeError> = $check;
+                check(bytes)?;
+                Ok($name {
+                    inner: bytes.to_vec(),
+                    _marker: PhantomData,
+                })
+            }
+        }
+    };
+}
+
+pub(crate) use bytes_ssz;

@@ -10,7 +10,7 @@ use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
 use core::str::FromStr;
 
-use super::{parse_hex, vec_bytes_common};
+use super::{bytes_ssz, parse_hex, vec_bytes_common};
 
 /// `ProgressiveByteList` (`ProgressiveList[byte]`, EIP-7916): any number of
 /// bytes, merkleized as edition `E` defines progressive merkleization (the
@@ -19,7 +19,7 @@ use super::{parse_hex, vec_bytes_common};
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct ProgressiveByteList<E = Current> {
     inner: Vec<u8>,
-    _edition: PhantomData<E>,
+    _marker: PhantomData<E>,
 }
 
 vec_bytes_common!(ProgressiveByteList<E>);
@@ -30,7 +30,7 @@ impl<E> ProgressiveByteList<E> {
     pub const fn new() -> Self {
         ProgressiveByteList {
             inner: Vec::new(),
-            _edition: PhantomData,
+            _marker: PhantomData,
         }
     }
 
@@ -39,7 +39,7 @@ impl<E> ProgressiveByteList<E> {
     pub fn into_edition<F>(self) -> ProgressiveByteList<F> {
         ProgressiveByteList {
             inner: self.inner,
-            _edition: PhantomData,
+            _marker: PhantomData,
         }
     }
 
@@ -55,7 +55,7 @@ impl<E> From<Vec<u8>> for ProgressiveByteList<E> {
     fn from(inner: Vec<u8>) -> Self {
         ProgressiveByteList {
             inner,
-            _edition: PhantomData,
+            _marker: PhantomData,
         }
     }
 }
@@ -76,36 +76,13 @@ impl<E> FromStr for ProgressiveByteList<E> {
     }
 }
 
-impl<E: Edition> Ssz for ProgressiveByteList<E> {
-    const IS_FIXED_SIZE: bool = false;
-    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
-
-    #[inline]
-    fn ssz_len(&self) -> usize {
-        self.inner.len()
-    }
-
-    #[inline]
-    fn ssz_write(&self, out: &mut [u8]) {
-        out.copy_from_slice(&self.inner)
-    }
-
-    #[inline]
-    fn ssz_append(&self, buf: &mut Vec<u8>) {
-        buf.extend_from_slice(&self.inner)
-    }
-
-    #[inline]
-    fn to_ssz(&self) -> Vec<u8> {
-        self.inner.clone()
-    }
-
-    #[inline]
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        Ok(ProgressiveByteList::from(bytes))
-    }
-}
-
+// Encoded like a list without a limit: any number of bytes.
+bytes_ssz!(
+    ProgressiveByteList<E: Edition>,
+    fixed = false,
+    fixed_part_len = crate::BYTES_PER_LENGTH_OFFSET,
+    check = |_| Ok(()),
+);
 /// `mix_in_length(merkleize_progressive(pack(bytes)), len)`, progressive
 /// merkleization as edition `E` defines it.
 impl<E: Edition> TreeHash for ProgressiveByteList<E> {

@@ -11,7 +11,7 @@ use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
 use core::str::FromStr;
 
-use super::{parse_hex, vec_bytes_common};
+use super::{bytes_ssz, parse_hex, vec_bytes_common};
 
 /// `ByteVector[N]` (`Vector[byte, N]`): exactly `N::USIZE` bytes, on the
 /// heap. For short byte vectors of a constant length, [`FixedBytes`](crate::FixedBytes) stores
@@ -27,7 +27,7 @@ use super::{parse_hex, vec_bytes_common};
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ByteVector<N> {
     inner: Vec<u8>,
-    _len: PhantomData<N>,
+    _marker: PhantomData<N>,
 }
 
 vec_bytes_common!(ByteVector<N>);
@@ -41,7 +41,7 @@ impl<N: Length> ByteVector<N> {
         let () = Self::NOT_EMPTY;
         ByteVector {
             inner: vec![0; N::USIZE],
-            _len: PhantomData,
+            _marker: PhantomData,
         }
     }
 
@@ -56,7 +56,7 @@ impl<N: Length> ByteVector<N> {
         }
         Ok(ByteVector {
             inner: vec,
-            _len: PhantomData,
+            _marker: PhantomData,
         })
     }
 
@@ -97,7 +97,7 @@ impl<N: Length> TryFrom<&[u8]> for ByteVector<N> {
         }
         Ok(ByteVector {
             inner: bytes.to_vec(),
-            _len: PhantomData,
+            _marker: PhantomData,
         })
     }
 }
@@ -118,38 +118,18 @@ impl<N: Length> FromStr for ByteVector<N> {
         })?;
         Ok(ByteVector {
             inner,
-            _len: PhantomData,
+            _marker: PhantomData,
         })
     }
 }
 
-impl<N: Length> Ssz for ByteVector<N> {
-    const IS_FIXED_SIZE: bool = true;
-    const FIXED_PART_LEN: usize = N::USIZE;
-
-    #[inline]
-    fn ssz_len(&self) -> usize {
-        N::USIZE
-    }
-
-    #[inline]
-    fn ssz_write(&self, out: &mut [u8]) {
-        out.copy_from_slice(&self.inner)
-    }
-
-    #[inline]
-    fn ssz_append(&self, buf: &mut Vec<u8>) {
-        buf.extend_from_slice(&self.inner)
-    }
-
-    #[inline]
-    fn to_ssz(&self) -> Vec<u8> {
-        self.inner.clone()
-    }
-
-    #[inline]
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+bytes_ssz!(
+    ByteVector<N: Length>,
+    fixed = true,
+    fixed_part_len = N::USIZE,
+    check = |bytes| {
         if N::USIZE == 0 {
+            // ssz/simple-serialize.md (v1.6.1), "Illegal types".
             return Err(DecodeError::new(DecodeErrorKind::ZeroLengthVector));
         }
         if bytes.len() != N::USIZE {
@@ -158,13 +138,9 @@ impl<N: Length> Ssz for ByteVector<N> {
                 got: bytes.len(),
             }));
         }
-        Ok(ByteVector {
-            inner: bytes.to_vec(),
-            _len: PhantomData,
-        })
-    }
-}
-
+        Ok(())
+    },
+);
 /// `merkleize(pack(bytes))`.
 impl<N: Length> TreeHash for ByteVector<N> {
     #[inline]
@@ -206,7 +182,7 @@ mod serde_impls {
             })?;
             Ok(ByteVector {
                 inner,
-                _len: PhantomData,
+                _marker: PhantomData,
             })
         }
     }
