@@ -15,17 +15,24 @@ use syn::{DeriveInput, Generics, Type};
 /// the bound would ask the impl being defined to hold in order to define it,
 /// which the trait solver reports as an overflow. Its uses in the body are
 /// checked instead.
+///
+/// Nor does a field type that names none of the generic parameters
+/// (`u64`, `NotSsz`): such a bound is "trivial", and an unsatisfied one is
+/// reported with a pointer to the unstable `trivial_bounds` feature rather
+/// than as the plain missing impl that the uses in the body report.
 pub fn with_field_bounds<'a>(
     generics: &Generics,
     ident: &Ident,
     types: impl IntoIterator<Item = &'a Type>,
     trait_path: &TokenStream,
 ) -> Generics {
+    let params = param_names(generics);
     let mut generics = generics.clone();
     let mut seen: Vec<String> = Vec::new();
     let predicates: Vec<syn::WherePredicate> = types
         .into_iter()
         .filter(|ty| !names_type(ty.to_token_stream(), ident))
+        .filter(|ty| names_any(ty.to_token_stream(), &params))
         .filter(|ty| {
             let key = ty.to_token_stream().to_string();
             let new = !seen.contains(&key);
@@ -60,6 +67,28 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
             tt
         })
         .collect()
+}
+
+/// The names of the type, const and lifetime parameters of `generics`.
+pub fn param_names(generics: &Generics) -> Vec<Ident> {
+    generics
+        .params
+        .iter()
+        .map(|param| match param {
+            syn::GenericParam::Type(t) => t.ident.clone(),
+            syn::GenericParam::Const(c) => c.ident.clone(),
+            syn::GenericParam::Lifetime(l) => l.lifetime.ident.clone(),
+        })
+        .collect()
+}
+
+/// Whether `tokens` mention any of `names`.
+pub fn names_any(tokens: TokenStream, names: &[Ident]) -> bool {
+    tokens.into_iter().any(|tt| match tt {
+        TokenTree::Ident(i) => names.contains(&i),
+        TokenTree::Group(g) => names_any(g.stream(), names),
+        _ => false,
+    })
 }
 
 /// Whether `tokens` mention `Self` or `ident`.
