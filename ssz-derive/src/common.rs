@@ -16,15 +16,17 @@ use syn::{DeriveInput, Generics, Type};
 /// which the trait solver reports as an overflow. Its uses in the body are
 /// checked instead.
 ///
-/// Nor does a field type that names none of the generic parameters
-/// (`u64`, `NotSsz`): such a bound is "trivial", and an unsatisfied one is
-/// reported with a pointer to the unstable `trivial_bounds` feature rather
-/// than as the plain missing impl that the uses in the body report.
+/// Nor, under [`Trivial::Omit`], does a field type that names none of the
+/// generic parameters (`u64`, `NotSsz`): such a bound is "trivial", and an
+/// unsatisfied one is reported with a pointer to the unstable
+/// `trivial_bounds` feature rather than as the plain missing impl that the
+/// uses in the body report (once: they are spanned at the field type).
 pub fn with_field_bounds<'a>(
     generics: &Generics,
     ident: &Ident,
     types: impl IntoIterator<Item = &'a Type>,
     trait_path: &TokenStream,
+    trivial: Trivial,
 ) -> Generics {
     let params = param_names(generics);
     let mut generics = generics.clone();
@@ -32,7 +34,7 @@ pub fn with_field_bounds<'a>(
     let predicates: Vec<syn::WherePredicate> = types
         .into_iter()
         .filter(|ty| !names_type(ty.to_token_stream(), ident))
-        .filter(|ty| names_any(ty.to_token_stream(), &params))
+        .filter(|ty| trivial == Trivial::Keep || names_any(ty.to_token_stream(), &params))
         .filter(|ty| {
             let key = ty.to_token_stream().to_string();
             let new = !seen.contains(&key);
@@ -50,6 +52,30 @@ pub fn with_field_bounds<'a>(
         .collect();
     generics.make_where_clause().predicates.extend(predicates);
     generics
+}
+
+/// Whether [`with_field_bounds`] bounds field types that name no generic
+/// parameter.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Trivial {
+    /// Bound them: a transparent newtype hands its field to the runtime
+    /// crate's bulk helpers, whose own `T: Ssz` bounds would each report a
+    /// missing impl again, at the derive; one error with a `trivial_bounds`
+    /// note is the lesser noise.
+    Keep,
+    /// Leave them out: the body's uses report a missing impl once, at the
+    /// field.
+    Omit,
+}
+
+impl Trivial {
+    /// The choice for `shape`.
+    pub fn for_shape(shape: &crate::internals::ast::Shape) -> Self {
+        match shape {
+            crate::internals::ast::Shape::Transparent(_) => Trivial::Keep,
+            _ => Trivial::Omit,
+        }
+    }
 }
 
 /// `tokens` with every span set to `span`.

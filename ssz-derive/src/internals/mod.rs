@@ -48,7 +48,7 @@ pub fn model(input: &DeriveInput) -> Result<ast::Model<'_>, Rejected> {
 
 #[cfg(test)]
 mod tests {
-    use super::ast::Shape;
+    use super::ast::{Codec, Shape};
     use super::model;
     use syn::parse_quote;
 
@@ -116,6 +116,75 @@ mod tests {
             panic!("not a container")
         };
         assert_eq!(active_fields, Some(vec![false, true, false, true]));
+    }
+
+    #[test]
+    fn field_attributes_choose_how_a_field_is_coded() {
+        let input: syn::DeriveInput = parse_quote! {
+            struct A {
+                a: u8,
+                #[ssz(with = "crate::as_bytes")]
+                b: Address,
+                #[ssz(skip)]
+                c: Vec<u8>,
+            }
+        };
+        let Ok(model) = model(&input) else {
+            panic!("rejected")
+        };
+        let Shape::Container { fields, .. } = model.shape else {
+            panic!("not a container")
+        };
+        let codecs: Vec<String> = fields
+            .iter()
+            .map(|f| match &f.codec {
+                Codec::Type => String::from("type"),
+                Codec::With(path) => quote::quote!(#path).to_string(),
+                Codec::Skip => String::from("skip"),
+            })
+            .collect();
+        assert_eq!(codecs, ["type", "crate :: as_bytes", "skip"]);
+        let bounded: Vec<_> = fields.iter().filter_map(|f| f.bounded_type()).collect();
+        assert_eq!(bounded.len(), 1);
+    }
+
+    #[test]
+    fn field_types_with_an_ssz_spelling_say_what_to_write() {
+        let input: syn::DeriveInput = parse_quote! {
+            struct A {
+                a: Vec<u64>,
+                b: std::string::String,
+                c: List<u8, 1024>,
+                d: [u8; 0],
+                e: Option<Vec<u8>>,
+                f: [u8; 4],
+                g: FixedBytes<4>,
+                h: Bitvector<{ 64 }>,
+                #[ssz(skip)]
+                i: Vec<u8>,
+            }
+        };
+        let errs = errors(input);
+        assert_eq!(errs.len(), 6, "{errs:#?}");
+        assert!(errs[0].contains("write `List<u64, U<N>>`"), "{}", errs[0]);
+        assert!(
+            errs[1].starts_with("`String` is not an SSZ type"),
+            "{}",
+            errs[1]
+        );
+        assert!(errs[2].contains("write `U<1024>`"), "{}", errs[2]);
+        assert!(
+            errs[3].starts_with("`[u8; 0]` is a vector of length 0"),
+            "{}",
+            errs[3]
+        );
+        assert!(errs[4].contains("write `ByteList<U<N>>`"), "{}", errs[4]);
+        assert!(
+            errs[5].starts_with("`Bitvector` takes its length as a type"),
+            "{}",
+            errs[5]
+        );
+        assert!(errs[5].contains("write `U<64>`"), "{}", errs[5]);
     }
 
     #[test]
