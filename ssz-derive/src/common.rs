@@ -78,6 +78,22 @@ impl Trivial {
     }
 }
 
+/// The generics of `model`'s impl of `trait_path`: a bound per field type,
+/// as [`with_field_bounds`] decides for the model's shape.
+pub fn model_bounds<'a>(
+    model: &crate::internals::ast::Model,
+    types: impl IntoIterator<Item = &'a Type>,
+    trait_path: &TokenStream,
+) -> Generics {
+    with_field_bounds(
+        model.generics,
+        model.ident,
+        types,
+        trait_path,
+        Trivial::for_shape(&model.shape),
+    )
+}
+
 /// `tokens` with every span set to `span`.
 fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens

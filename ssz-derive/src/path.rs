@@ -101,18 +101,10 @@ fn collisions_by<'a>(
     errors
 }
 
-/// The type of the `Field` impls of fields coded `with` a module, named so
-/// that the error for a path that steps into such a field says why.
-const WITH_MARKER: WithMarker = WithMarker;
-
-/// See [`WITH_MARKER`].
-struct WithMarker;
-
-impl ToTokens for WithMarker {
-    fn to_tokens(&self, tokens: &mut TokenStream) {
-        tokens.extend(quote!(PathsEndAtFieldsCodedWithAModule));
-    }
-}
+/// The name of the type of the `Field` impls of fields coded `with` a
+/// module, chosen so that the error for a path that steps into such a field
+/// says why there is nothing below it.
+const WITH_MARKER: &str = "PathsEndAtFieldsCodedWithAModule";
 
 /// One `Field<ID>` impl.
 fn field_impl(
@@ -154,7 +146,7 @@ fn expect(option: TokenStream) -> TokenStream {
 /// Skipped fields have no node. A field coded `with` a module has its node,
 /// but nothing below it: the module gives only its root, so its layout is
 /// that of an empty container (a run-time path into it finds no field), and
-/// its `Field` impl names [`WITH_MARKER`] as its type, which has no fields,
+/// its `Field` impl names a type that has no fields ([`WITH_MARKER`]),
 /// so a static path into it does not compile.
 fn container(
     model: &Model,
@@ -164,7 +156,7 @@ fn container(
     edition: Option<&EditionValue>,
 ) -> TokenStream {
     let fields: Vec<&ContainerField> = fields.iter().filter(|f| f.is_encoded()).collect();
-    let with_marker = quote!(#WITH_MARKER);
+    let with_marker = syn::Ident::new(WITH_MARKER, proc_macro2::Span::call_site());
     // `merkleize_progressive`'s order is that of the container's edition.
     let edition = crate::tree_hash::edition_type(krate, edition);
     let positions: Vec<u64> = match active_fields {

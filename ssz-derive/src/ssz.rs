@@ -7,7 +7,7 @@
 //! ranges. Whether the container is fixed-size is itself a const, so only
 //! one of the two paths survives in the compiled code.
 
-use crate::common::{rejected, with_field_bounds, wrap_in_const, Trivial};
+use crate::common::{model_bounds, rejected, wrap_in_const};
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::model;
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -57,13 +57,7 @@ fn impl_ssz(model: &Model) -> TokenStream {
             union(krate, variants),
         ),
     };
-    let generics = with_field_bounds(
-        model.generics,
-        model.ident,
-        types,
-        &ssz,
-        Trivial::for_shape(&model.shape),
-    );
+    let generics = model_bounds(model, types, &ssz);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = model.ident;
     quote! {

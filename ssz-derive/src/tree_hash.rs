@@ -4,7 +4,7 @@
 //! runtime crate; a progressive container's `active_fields` chunk is packed
 //! here, at expansion time, into a literal.
 
-use crate::common::{rejected, with_field_bounds, wrap_in_const, Trivial};
+use crate::common::{model_bounds, rejected, wrap_in_const};
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::attr::EditionValue;
 use crate::internals::model;
@@ -61,13 +61,7 @@ fn impl_tree_hash(model: &Model) -> TokenStream {
             (variants.iter().filter_map(|v| v.ty).collect(), body, extra)
         }
     };
-    let generics = with_field_bounds(
-        model.generics,
-        model.ident,
-        types,
-        &tree_hash,
-        Trivial::for_shape(&model.shape),
-    );
+    let generics = model_bounds(model, types, &tree_hash);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = model.ident;
     quote! {

@@ -338,52 +338,51 @@ fn parse_key(
 
 /// `crate = "path"`.
 fn parse_crate(cx: &mut Ctxt, meta: &ParseNestedMeta, key: Key) -> syn::Result<Option<syn::Path>> {
-    const USAGE: &str = "a string: `crate = \"::peam_ssz_types\"`";
-    let Some(value) = expr_value(meta, key, USAGE)? else {
-        cx.error_at(meta.path.span(), format!("`{key}` takes {USAGE}"));
-        return Ok(None);
-    };
-    let Some(lit) = str_literal(&value) else {
-        cx.error_spanned_by(&value, format!("`{key}` takes {USAGE}"));
-        return Ok(None);
-    };
-    match lit.parse::<syn::Path>() {
-        Ok(path) => Ok(Some(path)),
-        Err(_) => {
-            cx.error_at(
-                lit.span(),
-                format!(
-                    "`crate` must be a path such as \"::peam_ssz_types\", not {:?}",
-                    lit.value()
-                ),
-            );
-            Ok(None)
-        }
-    }
+    path_in_string(
+        cx,
+        meta,
+        key,
+        "a string: `crate = \"::peam_ssz_types\"`",
+        "a path such as \"::peam_ssz_types\"",
+        <syn::Path as syn::parse::Parse>::parse,
+    )
 }
 
 /// `with = "module"`.
 fn parse_with(cx: &mut Ctxt, meta: &ParseNestedMeta, key: Key) -> syn::Result<Option<syn::Path>> {
-    const USAGE: &str = "the path of a module, as a string: `with = \"my_crate::ssz_as_bytes\"`";
-    let Some(value) = expr_value(meta, key, USAGE)? else {
-        cx.error_at(meta.path.span(), format!("`{key}` takes {USAGE}"));
+    path_in_string(
+        cx,
+        meta,
+        key,
+        "the path of a module, as a string: `with = \"my_crate::ssz_as_bytes\"`",
+        "the path of a module such as \"crate::as_bytes\"",
+        syn::Path::parse_mod_style,
+    )
+}
+
+/// `key = "path"`: the path `parse` reads from the string. The path keeps
+/// the string's span, so that rustc reports an unknown path at the string.
+fn path_in_string(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta,
+    key: Key,
+    usage: &str,
+    what: &str,
+    parse: fn(syn::parse::ParseStream) -> syn::Result<syn::Path>,
+) -> syn::Result<Option<syn::Path>> {
+    let Some(value) = required_value(cx, meta, key, usage)? else {
         return Ok(None);
     };
     let Some(lit) = str_literal(&value) else {
-        cx.error_spanned_by(&value, format!("`{key}` takes {USAGE}"));
+        cx.error_spanned_by(&value, format!("`{key}` takes {usage}"));
         return Ok(None);
     };
-    // The module's path keeps the string's span, so that an unknown module
-    // is reported at the string.
-    match lit.parse_with(syn::Path::parse_mod_style) {
+    match lit.parse_with(parse) {
         Ok(path) => Ok(Some(path)),
         Err(_) => {
             cx.error_at(
                 lit.span(),
-                format!(
-                    "`with` must be the path of a module such as \"crate::as_bytes\", not {:?}",
-                    lit.value()
-                ),
+                format!("`{key}` must be {what}, not {:?}", lit.value()),
             );
             Ok(None)
         }
@@ -397,8 +396,7 @@ fn parse_edition(
     key: Key,
 ) -> syn::Result<Option<EditionValue>> {
     const USAGE: &str = "\"v1.6\", \"v1.7\" or a type implementing `Edition`: `edition = \"v1.6\"`";
-    let Some(value) = expr_value(meta, key, USAGE)? else {
-        cx.error_at(meta.path.span(), format!("`{key}` takes {USAGE}"));
+    let Some(value) = required_value(cx, meta, key, USAGE)? else {
         return Ok(None);
     };
     // A value passed through a `macro_rules!` fragment arrives in an
@@ -445,8 +443,7 @@ fn parse_active_fields(
     key: Key,
 ) -> syn::Result<Option<ActiveFields>> {
     const USAGE: &str = "a list of 0s and 1s: `active_fields = [1, 0, 1]`";
-    let Some(value) = expr_value(meta, key, USAGE)? else {
-        cx.error_at(meta.path.span(), format!("`{key}` takes {USAGE}"));
+    let Some(value) = required_value(cx, meta, key, USAGE)? else {
         return Ok(None);
     };
     let Expr::Array(array) = &value else {
@@ -477,8 +474,7 @@ fn parse_selector(
     key: Key,
 ) -> syn::Result<Option<Selector>> {
     const USAGE: &str = "an integer: `selector = 1`";
-    let Some(value) = expr_value(meta, key, USAGE)? else {
-        cx.error_at(meta.path.span(), format!("`{key}` takes {USAGE}"));
+    let Some(value) = required_value(cx, meta, key, USAGE)? else {
         return Ok(None);
     };
     let Some((value, span)) = int_literal(&value) else {
@@ -486,6 +482,21 @@ fn parse_selector(
         return Ok(None);
     };
     Ok(Some(Selector { value, span }))
+}
+
+/// The expression after `key =`, or an error at the key when it has no
+/// `= value` (`None`).
+fn required_value(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta,
+    key: Key,
+    usage: &str,
+) -> syn::Result<Option<Expr>> {
+    let value = expr_value(meta, key, usage)?;
+    if value.is_none() {
+        cx.error_at(meta.path.span(), format!("`{key}` takes {usage}"));
+    }
+    Ok(value)
 }
 
 /// The expression after `key =`; `None` (after skipping a parenthesized
