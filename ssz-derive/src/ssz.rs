@@ -7,7 +7,7 @@
 //! ranges. Whether the container is fixed-size is itself a const, so only
 //! one of the two paths survives in the compiled code.
 
-use crate::common::{model_bounds, rejected, wrap_in_const};
+use crate::common::{model_bounds, rejected, with_field_bounds, wrap_in_const, Trivial};
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::model;
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -57,7 +57,17 @@ fn impl_ssz(model: &Model) -> TokenStream {
             union(krate, variants),
         ),
     };
-    let generics = model_bounds(model, types, &ssz);
+    let mut generics = model_bounds(model, types, &ssz);
+    if let Shape::Container { fields, .. } = &model.shape {
+        // Skipped fields decode as `Default::default()`: their types are
+        // bounded by `Default` as the others are by `Ssz`.
+        let skipped = fields
+            .iter()
+            .filter(|f| matches!(f.codec, Codec::Skip))
+            .map(|f| f.ty);
+        let default = quote!(::core::default::Default);
+        generics = with_field_bounds(&generics, model.ident, skipped, &default, Trivial::Omit);
+    }
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = model.ident;
     quote! {
@@ -164,7 +174,7 @@ struct Layout<'a> {
     krate: &'a syn::Path,
     ssz: TokenStream,
     slots: Vec<Slot<'a>>,
-    skipped: Vec<&'a Ident>,
+    skipped: Vec<(&'a Ident, &'a Type)>,
 }
 
 impl<'a> Layout<'a> {
@@ -174,7 +184,7 @@ impl<'a> Layout<'a> {
         for field in fields {
             let with = match &field.codec {
                 Codec::Skip => {
-                    skipped.push(field.ident);
+                    skipped.push((field.ident, field.ty));
                     continue;
                 }
                 Codec::With(with) => Some(with),
@@ -425,10 +435,10 @@ impl<'a> Layout<'a> {
                 quote!(if #is_fixed { &__bytes[#p..#p + #len] } else { &__bytes[#o..#e] }),
             )
         });
-        let skipped = self
-            .skipped
-            .iter()
-            .map(|ident| quote!(#ident: ::core::default::Default::default()));
+        let skipped = self.skipped.iter().map(|(ident, ty)| {
+            let default = quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default());
+            quote!(#ident: #default)
+        });
         let skipped = quote!(#(#skipped,)*);
         let var_mut = (n > 1).then(|| quote!(mut));
         quote! {

@@ -4,7 +4,7 @@
 //! runtime crate; a progressive container's `active_fields` chunk is packed
 //! here, at expansion time, into a literal.
 
-use crate::common::{model_bounds, rejected, wrap_in_const};
+use crate::common::{model_bounds, rejected, with_field_bounds, wrap_in_const, Trivial};
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::attr::EditionValue;
 use crate::internals::model;
@@ -61,7 +61,18 @@ fn impl_tree_hash(model: &Model) -> TokenStream {
             (variants.iter().filter_map(|v| v.ty).collect(), body, extra)
         }
     };
-    let generics = model_bounds(model, types, &tree_hash);
+    let mut generics = model_bounds(model, types, &tree_hash);
+    if let Shape::Container { fields, .. } = &model.shape {
+        // `TreeHash: Sync`: the types of fields that are skipped or coded
+        // `with` a module get no `TreeHash` bound, so they need `Sync` of
+        // their own.
+        let unbounded = fields
+            .iter()
+            .filter(|f| f.bounded_type().is_none())
+            .map(|f| f.ty);
+        let sync = quote!(::core::marker::Sync);
+        generics = with_field_bounds(&generics, model.ident, unbounded, &sync, Trivial::Omit);
+    }
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = model.ident;
     quote! {

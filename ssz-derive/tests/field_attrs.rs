@@ -286,3 +286,29 @@ fn progressive_containers_take_skip_and_with() {
         }
     );
 }
+
+/// A skipped field of a generic type: the impl is bounded by its
+/// `Default`, as the other fields' types are by `Ssz`.
+#[derive(Ssz, TreeHash, Debug, PartialEq, Eq)]
+struct Tagged<T> {
+    slot: u64,
+    #[ssz(skip)]
+    tag: T,
+}
+
+#[test]
+fn a_generic_skipped_field_needs_only_default() {
+    let tagged = Tagged {
+        slot: 5,
+        tag: String::from("head"),
+    };
+    assert_eq!(tagged.to_ssz(), 5u64.to_ssz());
+    assert_eq!(tagged.hash_tree_root(), 5u64.hash_tree_root());
+    assert_eq!(
+        Tagged::<String>::from_ssz(&tagged.to_ssz()).unwrap(),
+        Tagged {
+            slot: 5,
+            tag: String::new()
+        }
+    );
+}
