@@ -15,17 +15,26 @@ use syn::{DeriveInput, Generics, Type};
 /// the bound would ask the impl being defined to hold in order to define it,
 /// which the trait solver reports as an overflow. Its uses in the body are
 /// checked instead.
+///
+/// Nor, under [`Trivial::Omit`], does a field type that names none of the
+/// generic parameters (`u64`, `NotSsz`): such a bound is "trivial", and an
+/// unsatisfied one is reported with a pointer to the unstable
+/// `trivial_bounds` feature rather than as the plain missing impl that the
+/// uses in the body report (once: they are spanned at the field type).
 pub fn with_field_bounds<'a>(
     generics: &Generics,
     ident: &Ident,
     types: impl IntoIterator<Item = &'a Type>,
     trait_path: &TokenStream,
+    trivial: Trivial,
 ) -> Generics {
+    let params = param_names(generics);
     let mut generics = generics.clone();
     let mut seen: Vec<String> = Vec::new();
     let predicates: Vec<syn::WherePredicate> = types
         .into_iter()
         .filter(|ty| !names_type(ty.to_token_stream(), ident))
+        .filter(|ty| trivial == Trivial::Keep || names_any(ty.to_token_stream(), &params))
         .filter(|ty| {
             let key = ty.to_token_stream().to_string();
             let new = !seen.contains(&key);
@@ -45,6 +54,46 @@ pub fn with_field_bounds<'a>(
     generics
 }
 
+/// Whether [`with_field_bounds`] bounds field types that name no generic
+/// parameter.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Trivial {
+    /// Bound them: a transparent newtype hands its field to the runtime
+    /// crate's bulk helpers, whose own `T: Ssz` bounds would each report a
+    /// missing impl again, at the derive; one error with a `trivial_bounds`
+    /// note is the lesser noise.
+    Keep,
+    /// Leave them out: the body's uses report a missing impl once, at the
+    /// field.
+    Omit,
+}
+
+impl Trivial {
+    /// The choice for `shape`.
+    pub fn for_shape(shape: &crate::internals::ast::Shape) -> Self {
+        match shape {
+            crate::internals::ast::Shape::Transparent(_) => Trivial::Keep,
+            _ => Trivial::Omit,
+        }
+    }
+}
+
+/// The generics of `model`'s impl of `trait_path`: a bound per field type,
+/// as [`with_field_bounds`] decides for the model's shape.
+pub fn model_bounds<'a>(
+    model: &crate::internals::ast::Model,
+    types: impl IntoIterator<Item = &'a Type>,
+    trait_path: &TokenStream,
+) -> Generics {
+    with_field_bounds(
+        model.generics,
+        model.ident,
+        types,
+        trait_path,
+        Trivial::for_shape(&model.shape),
+    )
+}
+
 /// `tokens` with every span set to `span`.
 fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
@@ -60,6 +109,28 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
             tt
         })
         .collect()
+}
+
+/// The names of the type, const and lifetime parameters of `generics`.
+pub fn param_names(generics: &Generics) -> Vec<Ident> {
+    generics
+        .params
+        .iter()
+        .map(|param| match param {
+            syn::GenericParam::Type(t) => t.ident.clone(),
+            syn::GenericParam::Const(c) => c.ident.clone(),
+            syn::GenericParam::Lifetime(l) => l.lifetime.ident.clone(),
+        })
+        .collect()
+}
+
+/// Whether `tokens` mention any of `names`.
+pub fn names_any(tokens: TokenStream, names: &[Ident]) -> bool {
+    tokens.into_iter().any(|tt| match tt {
+        TokenTree::Ident(i) => names.contains(&i),
+        TokenTree::Group(g) => names_any(g.stream(), names),
+        _ => false,
+    })
 }
 
 /// Whether `tokens` mention `Self` or `ident`.

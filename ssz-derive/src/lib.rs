@@ -17,9 +17,22 @@
 //! | `#[ssz(edition = "v1.6")]` | progressive container | merkleize it as consensus-specs v1.6.1 does (`"v1.7"`, or a type implementing `Edition` such as a type parameter `E`); the current edition without it |
 //! | `#[ssz(compatible_union)]` | enum | a compatible union |
 //! | `#[ssz(selector = N)]` | enum variant | the variant's selector |
+//! | `#[ssz(with = "module")]` | container field | encode, decode and hash the field with `module`'s functions, for a field whose Rust type is not its SSZ type |
+//! | `#[ssz(skip)]` | container field | leave the field out of the encoding and the root; it decodes as `Default::default()` |
 //!
 //! Every wrong use is a compile error at the attribute, field or variant it
-//! concerns, all of them in one build.
+//! concerns, all of them in one build, and nothing else: a rejected
+//! attribute is not followed by errors that fixing it would remove.
+//!
+//! # Field types
+//!
+//! A field's type is its SSZ type: `u8`..`u256` and `bool` are `uintN` and
+//! `boolean`, `[T; N]` is `Vector[T, N]` (N at least 1), `Option<T>` is
+//! `Union[None, T]`, and `peam_ssz_types` has the lists, vectors, bitfields
+//! and byte types. Types with an obvious SSZ spelling are rejected with it:
+//! `Vec<T>` (write `List<T, U<N>>`), `String` (write `ByteList<U<N>>`),
+//! a number as a length (`List<u64, 1024>`: write `U<1024>`) and `[T; 0]`
+//! (illegal in SSZ).
 //!
 //! # What generated code relies on
 //!
@@ -28,7 +41,9 @@
 //! and next to items named like the prelude's; the helpers they call live in
 //! `peam_ssz_types::__private`, compiled once. A struct or enum generic over
 //! other types gets a bound per field type (`List<T, P::Limit>: Ssz`), never
-//! per type parameter, so a preset parameter `P` needs no `Ssz` impl.
+//! per type parameter, so a preset parameter `P` needs no `Ssz` impl. A field
+//! type that names no parameter gets no bound (it would be a "trivial" one):
+//! a missing impl is reported at the field, as a plain missing impl.
 
 mod common;
 mod internals;
@@ -276,6 +291,128 @@ use syn::{parse_macro_input, DeriveInput};
 /// # Ok::<(), peam_ssz_types::DecodeError>(())
 /// ```
 ///
+/// # `#[ssz(with = "module")]`
+///
+/// A field whose Rust type is not its SSZ type (a client's own address or
+/// big-integer type, say) names a module that codes it, as serde's `with`
+/// does. The module provides, over the field's type `T`, what the traits
+/// would:
+///
+/// | item | for | meaning |
+/// |---|---|---|
+/// | `const IS_FIXED_SIZE: bool` | `Ssz` | whether the SSZ type is fixed-size |
+/// | `const FIXED_PART_LEN: usize` | `Ssz` | its size if fixed, else `BYTES_PER_LENGTH_OFFSET` |
+/// | `fn ssz_len(&T) -> usize` | `Ssz` | the encoded length of a value |
+/// | `fn ssz_write(&T, &mut [u8])` | `Ssz` | writes a value to a slice of exactly that length |
+/// | `fn from_ssz(&[u8]) -> Result<T, DecodeError>` | `Ssz` | strict decoding (an error is reported with the field's name) |
+/// | `fn hash_tree_root(&T) -> [u8; 32]` | `TreeHash` | the value's root |
+///
+/// A module written for one derive needs only that derive's items. The
+/// field gets no `Ssz`/`TreeHash` bound. In proofs and paths the field is
+/// a leaf: its generalized index is that of the SSZ type it stands for, but
+/// the module gives only its root, so nothing below it can be proved, and
+/// a static path that steps into it does not compile.
+///
+/// ```
+/// use peam_ssz_types::{gindex, Ssz, TreeHash};
+///
+/// /// A client's address type, which is not an SSZ type.
+/// #[derive(Debug, Clone, Copy, PartialEq)]
+/// pub struct Address([u8; 20]);
+///
+/// /// `Address` as SSZ's `Bytes20`.
+/// mod address_as_bytes20 {
+///     use super::Address;
+///     use peam_ssz_types::{DecodeError, Ssz, TreeHash};
+///
+///     pub const IS_FIXED_SIZE: bool = true;
+///     pub const FIXED_PART_LEN: usize = 20;
+///
+///     pub fn ssz_len(_: &Address) -> usize {
+///         20
+///     }
+///
+///     pub fn ssz_write(value: &Address, out: &mut [u8]) {
+///         out.copy_from_slice(&value.0);
+///     }
+///
+///     pub fn from_ssz(bytes: &[u8]) -> Result<Address, DecodeError> {
+///         <[u8; 20]>::from_ssz(bytes).map(Address)
+///     }
+///
+///     pub fn hash_tree_root(value: &Address) -> [u8; 32] {
+///         value.0.hash_tree_root()
+///     }
+/// }
+///
+/// #[derive(Ssz, TreeHash, Debug, PartialEq)]
+/// struct Withdrawal {
+///     index: u64,
+///     #[ssz(with = "address_as_bytes20")]
+///     address: Address,
+/// }
+///
+/// // The same bytes and root as the container the spec writes.
+/// #[derive(Ssz, TreeHash)]
+/// struct SpecWithdrawal {
+///     index: u64,
+///     address: [u8; 20],
+/// }
+///
+/// # fn main() -> Result<(), peam_ssz_types::DecodeError> {
+/// let w = Withdrawal { index: 1, address: Address([0xaa; 20]) };
+/// let spec = SpecWithdrawal { index: 1, address: [0xaa; 20] };
+/// assert_eq!(w.to_ssz(), spec.to_ssz());
+/// assert_eq!(w.to_ssz()[8..], [0xaa; 20]);
+/// assert_eq!(w.hash_tree_root(), spec.hash_tree_root());
+/// assert_eq!(Withdrawal::from_ssz(&w.to_ssz())?, w);
+/// assert_eq!(gindex!(Withdrawal, address), gindex!(SpecWithdrawal, address));
+/// # Ok(())
+/// # }
+/// ```
+///
+/// # `#[ssz(skip)]`
+///
+/// A field that is not part of the SSZ value (a cache, a label) is neither
+/// encoded nor hashed, has no generalized index, and decodes as
+/// `Default::default()`. A container needs at least one field that is not
+/// skipped, and a progressive container's `active_fields` counts only those.
+///
+/// ```
+/// use peam_ssz_types::{Ssz, TreeHash};
+///
+/// #[derive(Ssz, TreeHash, Debug, PartialEq)]
+/// struct Checkpoint {
+///     epoch: u64,
+///     #[ssz(skip)]
+///     cached_root: Option<[u8; 32]>,
+/// }
+///
+/// let c = Checkpoint { epoch: 3, cached_root: Some([1; 32]) };
+/// assert_eq!(c.to_ssz(), 3u64.to_ssz());
+/// assert_eq!(Checkpoint::from_ssz(&c.to_ssz())?.cached_root, None);
+/// assert_eq!(
+///     c.hash_tree_root(),
+///     Checkpoint { epoch: 3, cached_root: None }.hash_tree_root()
+/// );
+/// # Ok::<(), peam_ssz_types::DecodeError>(())
+/// ```
+///
+/// A skipped field needs no module:
+///
+/// ```compile_fail
+/// use peam_ssz_types::Ssz;
+///
+/// mod as_bytes {}
+///
+/// #[derive(Ssz)]
+/// struct Checkpoint {
+///     epoch: u64,
+///     #[ssz(skip, with = "as_bytes")]
+///     cached_root: [u8; 32],
+/// }
+/// ```
+///
 /// # `#[ssz(crate = "path")]`
 ///
 /// Generated code names the runtime crate `::peam_ssz_types`; a crate that
@@ -319,6 +456,17 @@ use syn::{parse_macro_input, DeriveInput};
 ///
 /// #[derive(Ssz)]
 /// struct Pair(u8, u16);
+/// ```
+///
+/// SSZ lists have a limit, so a `Vec` is not one (write `List<u64, U<N>>`):
+///
+/// ```compile_fail
+/// use peam_ssz_types::Ssz;
+///
+/// #[derive(Ssz)]
+/// struct Indices {
+///     indices: Vec<u64>,
+/// }
 /// ```
 #[proc_macro_derive(Ssz, attributes(ssz))]
 pub fn derive_ssz(input: TokenStream) -> TokenStream {

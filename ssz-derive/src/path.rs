@@ -8,7 +8,7 @@
 //! place.
 
 use crate::common::names_type;
-use crate::internals::ast::{ContainerField, Field, Model, Shape, UnionVariant};
+use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::attr::EditionValue;
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
@@ -101,6 +101,11 @@ fn collisions_by<'a>(
     errors
 }
 
+/// The name of the type of the `Field` impls of fields coded `with` a
+/// module, chosen so that the error for a path that steps into such a field
+/// says why there is nothing below it.
+const WITH_MARKER: &str = "PathsEndAtFieldsCodedWithAModule";
+
 /// One `Field<ID>` impl.
 fn field_impl(
     model: &Model,
@@ -137,6 +142,12 @@ fn expect(option: TokenStream) -> TokenStream {
 /// A container: field `k` of `n` is node `k` at depth `ceil(log2(n))`; a
 /// progressive container's field is the chunk at its position in
 /// `active_fields`, below `mix_in_active_fields`.
+///
+/// Skipped fields have no node. A field coded `with` a module has its node,
+/// but nothing below it: the module gives only its root, so its layout is
+/// that of an empty container (a run-time path into it finds no field), and
+/// its `Field` impl names a type that has no fields ([`WITH_MARKER`]),
+/// so a static path into it does not compile.
 fn container(
     model: &Model,
     krate: &syn::Path,
@@ -144,6 +155,8 @@ fn container(
     active_fields: Option<&[bool]>,
     edition: Option<&EditionValue>,
 ) -> TokenStream {
+    let fields: Vec<&ContainerField> = fields.iter().filter(|f| f.is_encoded()).collect();
+    let with_marker = syn::Ident::new(WITH_MARKER, proc_macro2::Span::call_site());
     // `merkleize_progressive`'s order is that of the container's edition.
     let edition = crate::tree_hash::edition_type(krate, edition);
     let positions: Vec<u64> = match active_fields {
@@ -172,29 +185,48 @@ fn container(
     let layouts = fields.iter().zip(&gindices).map(|(f, gindex)| {
         let ty = f.ty;
         let name = Literal::string(&f.name);
+        let layout = match f.codec {
+            Codec::With(_) => quote!(&#krate::path::Layout::Container { fields: &[] }),
+            Codec::Type | Codec::Skip => quote!(<#ty as #krate::path::TreeLayout>::LAYOUT),
+        };
         quote_spanned! {ty.span()=>
             #krate::path::FieldLayout {
                 name: #name,
                 gindex: #gindex,
-                layout: <#ty as #krate::path::TreeLayout>::LAYOUT,
+                layout: #layout,
             }
         }
     });
     let generics = layout_bounds(
         model.generics,
         model.ident,
-        fields.iter().map(|f| f.ty),
+        fields.iter().filter_map(|f| f.bounded_type()),
         krate,
     );
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = model.ident;
-    let field_impls = fields
-        .iter()
-        .zip(&gindices)
-        .map(|(f, gindex)| field_impl(model, krate, &f.name, f.ty, gindex));
+    let field_impls = fields.iter().zip(&gindices).map(|(f, gindex)| {
+        let ty = match f.codec {
+            Codec::With(_) => syn::parse_quote_spanned!(f.ident.span()=> #with_marker),
+            Codec::Type | Codec::Skip => f.ty.clone(),
+        };
+        field_impl(model, krate, &f.name, &ty, gindex)
+    });
     let errors = collisions(fields.iter().map(|f| (f.ident, f.name.clone())));
+    let marker = fields
+        .iter()
+        .any(|f| matches!(f.codec, Codec::With(_)))
+        .then(|| {
+            quote! {
+                /// The type a static path finds at a field coded `with` a
+                /// module: it has no fields, so a path cannot go below it.
+                #[doc(hidden)]
+                pub struct #with_marker;
+            }
+        });
     quote! {
         #errors
+        #marker
 
         #[automatically_derived]
         impl #impl_generics #krate::path::TreeLayout for #ident #ty_generics #where_clause {

@@ -7,10 +7,10 @@
 //! ranges. Whether the container is fixed-size is itself a const, so only
 //! one of the two paths survives in the compiled code.
 
-use crate::common::{rejected, with_field_bounds, wrap_in_const};
-use crate::internals::ast::{ContainerField, Field, Model, Shape, UnionVariant};
+use crate::common::{model_bounds, rejected, with_field_bounds, wrap_in_const, Trivial};
+use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::model;
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Type};
@@ -45,7 +45,10 @@ fn impl_ssz(model: &Model) -> TokenStream {
     let ssz = quote!(#krate::Ssz);
     let (types, body): (Vec<&Type>, TokenStream) = match &model.shape {
         Shape::Container { fields, .. } => (
-            fields.iter().map(|f| f.ty).collect(),
+            fields
+                .iter()
+                .filter_map(ContainerField::bounded_type)
+                .collect(),
             container(krate, fields),
         ),
         Shape::Transparent(field) => (vec![field.ty], transparent(krate, field)),
@@ -54,7 +57,17 @@ fn impl_ssz(model: &Model) -> TokenStream {
             union(krate, variants),
         ),
     };
-    let generics = with_field_bounds(model.generics, model.ident, types, &ssz);
+    let mut generics = model_bounds(model, types, &ssz);
+    if let Shape::Container { fields, .. } = &model.shape {
+        // Skipped fields decode as `Default::default()`: their types are
+        // bounded by `Default` as the others are by `Ssz`.
+        let skipped = fields
+            .iter()
+            .filter(|f| matches!(f.codec, Codec::Skip))
+            .map(|f| f.ty);
+        let default = quote!(::core::default::Default);
+        generics = with_field_bounds(&generics, model.ident, skipped, &default, Trivial::Omit);
+    }
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = model.ident;
     quote! {
@@ -65,105 +78,321 @@ fn impl_ssz(model: &Model) -> TokenStream {
     }
 }
 
-/// A container (simple-serialize.md, "Vectors, containers, ..."): the fixed
-/// part (fixed-size fields, and offsets of variable-size ones), then the
-/// variable-size fields in order.
-fn container(krate: &syn::Path, fields: &[ContainerField]) -> TokenStream {
-    let ssz = quote!(#krate::Ssz);
-    let error = quote!(#krate::DecodeError);
-    let kind = quote!(#krate::DecodeErrorKind);
-    let n = fields.len();
-    let idents: Vec<_> = fields.iter().map(|f| f.ident).collect();
-    let types: Vec<_> = fields.iter().map(|f| f.ty).collect();
-    let names: Vec<_> = fields.iter().map(|f| Literal::string(&f.name)).collect();
-    let fixed: Vec<_> = types
-        .iter()
-        .map(|ty| quote_spanned!(ty.span()=> <#ty as #ssz>::IS_FIXED_SIZE))
-        .collect();
-    let lens: Vec<_> = types
-        .iter()
-        .map(|ty| quote_spanned!(ty.span()=> <#ty as #ssz>::FIXED_PART_LEN))
-        .collect();
-    // Field positions in the fixed part: running sums, folded to constants.
-    let pos: Vec<_> = (0..n).map(|i| format_ident!("__pos{}", i)).collect();
-    let pos_lets: Vec<_> = (0..n)
-        .map(|i| {
-            let p = &pos[i];
-            if i == 0 {
-                quote!(let #p: ::core::primitive::usize = 0;)
-            } else {
-                let (prev, len) = (&pos[i - 1], &lens[i - 1]);
-                quote!(let #p: ::core::primitive::usize = #prev + #len;)
-            }
-        })
-        .collect();
-    let fixed_len = quote!(#(#lens)+*);
-    let is_fixed = quote!(#(#fixed)&&*);
+/// What the generated code of a container needs about one encoded field:
+/// how to reach its value, how to code it, and the names of the locals that
+/// hold its position.
+struct Slot<'a> {
+    /// The member, `self.#ident`.
+    ident: &'a Ident,
+    /// The name decode errors report.
+    name: Literal,
+    /// The field's type.
+    ty: &'a Type,
+    /// The module of `#[ssz(with = "...")]`, which codes the field instead
+    /// of `ty`'s impl.
+    with: Option<&'a syn::Path>,
+    /// `__pos{i}`: where the field (or its offset) is in the fixed part.
+    pos: Ident,
+    /// `__off{i}`/`__end{i}`: where a variable-size field is when decoding.
+    off: Ident,
+    end: Ident,
+    /// `__tail{i}`: no variable-size field after this one, so a
+    /// variable-size field takes the rest of the output.
+    tail: Ident,
+}
 
-    // Encoding. `__tail{i}`: no variable-size field after field i, so a
-    // variable-size field i takes the rest of the output and its length
-    // needs no second computation.
-    let tail: Vec<_> = (0..n).map(|i| format_ident!("__tail{}", i)).collect();
-    let tail_lets: Vec<_> = (0..n)
-        .rev()
-        .map(|i| {
-            let t = &tail[i];
-            if i + 1 == n {
-                quote!(let #t: ::core::primitive::bool = true;)
-            } else {
-                let (next, next_fixed) = (&tail[i + 1], &fixed[i + 1]);
-                quote!(let #t: ::core::primitive::bool = #next && #next_fixed;)
+impl Slot<'_> {
+    fn is_fixed(&self, ssz: &TokenStream) -> TokenStream {
+        let ty = self.ty;
+        match self.with {
+            Some(with) => quote_spanned!(with.span()=> #with::IS_FIXED_SIZE),
+            None => quote_spanned!(ty.span()=> <#ty as #ssz>::IS_FIXED_SIZE),
+        }
+    }
+
+    fn fixed_len(&self, ssz: &TokenStream) -> TokenStream {
+        let ty = self.ty;
+        match self.with {
+            Some(with) => quote_spanned!(with.span()=> #with::FIXED_PART_LEN),
+            None => quote_spanned!(ty.span()=> <#ty as #ssz>::FIXED_PART_LEN),
+        }
+    }
+
+    /// The encoded length of the field of `value`.
+    fn ssz_len(&self, ssz: &TokenStream, value: &TokenStream) -> TokenStream {
+        let (ty, ident) = (self.ty, self.ident);
+        match self.with {
+            Some(with) => quote_spanned!(with.span()=> #with::ssz_len(&#value.#ident)),
+            None => quote!(<#ty as #ssz>::ssz_len(&#value.#ident)),
+        }
+    }
+
+    /// Writes the field of `self` to `out`, a slice of its exact length.
+    fn write(&self, ssz: &TokenStream, out: TokenStream) -> TokenStream {
+        let (ty, ident) = (self.ty, self.ident);
+        match self.with {
+            Some(with) => quote_spanned!(with.span()=> #with::ssz_write(&self.#ident, #out);),
+            None => quote!(<#ty as #ssz>::ssz_write(&self.#ident, #out);),
+        }
+    }
+
+    /// Appends the field of `self` to `__buf`.
+    fn append(&self, ssz: &TokenStream) -> TokenStream {
+        let (ty, ident) = (self.ty, self.ident);
+        match self.with {
+            Some(with) => quote_spanned! {with.span()=>
+                let __start: ::core::primitive::usize = __buf.len();
+                __buf.resize(__start + #with::ssz_len(&self.#ident), 0u8);
+                #with::ssz_write(&self.#ident, &mut __buf[__start..]);
+            },
+            None => quote!(<#ty as #ssz>::ssz_append(&self.#ident, __buf);),
+        }
+    }
+
+    /// `ident: value` for `Self { .. }`, the value decoded from `bytes`; an
+    /// error is returned with the field's name.
+    fn decode(&self, ssz: &TokenStream, bytes: TokenStream) -> TokenStream {
+        let (ty, ident, name) = (self.ty, self.ident, &self.name);
+        let call = match self.with {
+            Some(with) => quote_spanned!(with.span()=> #with::from_ssz(#bytes)),
+            None => quote!(<#ty as #ssz>::from_ssz(#bytes)),
+        };
+        quote! {
+            #ident: match #call {
+                ::core::result::Result::Ok(__v) => __v,
+                ::core::result::Result::Err(__e) => {
+                    return ::core::result::Result::Err(__e.in_field(#name));
+                }
             }
-        })
-        .collect();
-    let var_mut = (n > 1).then(|| quote!(mut));
-    let write_variable: Vec<_> = (0..n)
-        .map(|i| {
-            let (ident, ty, p, len, t, is_fixed) =
-                (idents[i], types[i], &pos[i], &lens[i], &tail[i], &fixed[i]);
+        }
+    }
+}
+
+/// A container as its generators see it: the encoded fields in order, and
+/// the skipped ones, which decoding fills with `Default::default()`.
+struct Layout<'a> {
+    krate: &'a syn::Path,
+    ssz: TokenStream,
+    slots: Vec<Slot<'a>>,
+    skipped: Vec<(&'a Ident, &'a Type)>,
+}
+
+impl<'a> Layout<'a> {
+    fn new(krate: &'a syn::Path, fields: &'a [ContainerField<'a>]) -> Self {
+        let mut slots = Vec::with_capacity(fields.len());
+        let mut skipped = Vec::new();
+        for field in fields {
+            let with = match &field.codec {
+                Codec::Skip => {
+                    skipped.push((field.ident, field.ty));
+                    continue;
+                }
+                Codec::With(with) => Some(with),
+                Codec::Type => None,
+            };
+            let i = slots.len();
+            slots.push(Slot {
+                ident: field.ident,
+                name: Literal::string(&field.name),
+                ty: field.ty,
+                with,
+                pos: format_ident!("__pos{}", i),
+                off: format_ident!("__off{}", i),
+                end: format_ident!("__end{}", i),
+                tail: format_ident!("__tail{}", i),
+            });
+        }
+        Layout {
+            krate,
+            ssz: quote!(#krate::Ssz),
+            slots,
+            skipped,
+        }
+    }
+
+    /// `IS_FIXED_SIZE` of every field, and-ed.
+    fn is_fixed(&self) -> TokenStream {
+        let fixed = self.slots.iter().map(|s| s.is_fixed(&self.ssz));
+        quote!(#(#fixed)&&*)
+    }
+
+    /// The length of the fixed part: the sum of the fields' `FIXED_PART_LEN`.
+    fn fixed_len(&self) -> TokenStream {
+        let lens = self.slots.iter().map(|s| s.fixed_len(&self.ssz));
+        quote!(#(#lens)+*)
+    }
+
+    /// `let __pos{i} = ...;`: field positions in the fixed part, running
+    /// sums that fold to constants.
+    fn positions(&self) -> TokenStream {
+        let mut lets = TokenStream::new();
+        let mut prev: Option<&Slot> = None;
+        for slot in &self.slots {
+            let p = &slot.pos;
+            lets.extend(match prev {
+                None => quote!(let #p: ::core::primitive::usize = 0;),
+                Some(prev) => {
+                    let (pp, len) = (&prev.pos, prev.fixed_len(&self.ssz));
+                    quote!(let #p: ::core::primitive::usize = #pp + #len;)
+                }
+            });
+            prev = Some(slot);
+        }
+        lets
+    }
+
+    /// `IS_FIXED_SIZE` and `FIXED_PART_LEN`.
+    fn consts(&self) -> TokenStream {
+        let (krate, is_fixed, fixed_len) = (self.krate, self.is_fixed(), self.fixed_len());
+        quote! {
+            const IS_FIXED_SIZE: ::core::primitive::bool = #is_fixed;
+            const FIXED_PART_LEN: ::core::primitive::usize = if #is_fixed {
+                #fixed_len
+            } else {
+                #krate::BYTES_PER_LENGTH_OFFSET
+            };
+        }
+    }
+
+    fn ssz_len(&self) -> TokenStream {
+        let (ssz, fixed_len) = (&self.ssz, self.fixed_len());
+        let this = quote!(self);
+        let add = self.slots.iter().map(|slot| {
+            let (is_fixed, len) = (slot.is_fixed(ssz), slot.ssz_len(ssz, &this));
+            quote! {
+                if !#is_fixed {
+                    __len += #len;
+                }
+            }
+        });
+        quote! {
+            #[inline]
+            fn ssz_len(&self) -> ::core::primitive::usize {
+                if <Self as #ssz>::IS_FIXED_SIZE {
+                    #fixed_len
+                } else {
+                    let mut __len: ::core::primitive::usize = #fixed_len;
+                    #(#add)*
+                    __len
+                }
+            }
+        }
+    }
+
+    fn ssz_write(&self) -> TokenStream {
+        let (krate, ssz) = (self.krate, &self.ssz);
+        let (fixed_len, positions) = (self.fixed_len(), self.positions());
+        let n = self.slots.len();
+        let write_fixed = self.slots.iter().map(|slot| {
+            let (p, len) = (&slot.pos, slot.fixed_len(ssz));
+            slot.write(ssz, quote!(&mut __out[#p..#p + #len]))
+        });
+        let tails = (0..n).rev().map(|i| {
+            let t = &self.slots[i].tail;
+            match self.slots.get(i + 1) {
+                None => quote!(let #t: ::core::primitive::bool = true;),
+                Some(next) => {
+                    let (next_tail, next_fixed) = (&next.tail, next.is_fixed(ssz));
+                    quote!(let #t: ::core::primitive::bool = #next_tail && #next_fixed;)
+                }
+            }
+        });
+        let this = quote!(self);
+        let write_variable = self.slots.iter().enumerate().map(|(i, slot)| {
+            let (p, t) = (&slot.pos, &slot.tail);
+            let (is_fixed, len) = (slot.is_fixed(ssz), slot.fixed_len(ssz));
+            let write_fixed = slot.write(ssz, quote!(&mut __out[#p..#p + #len]));
+            let write_variable = slot.write(ssz, quote!(&mut __out[__var..__var + __len]));
+            let value_len = slot.ssz_len(ssz, &this);
             let advance = (i + 1 < n).then(|| quote!(__var += __len;));
             quote! {
                 if #is_fixed {
-                    <#ty as #ssz>::ssz_write(&self.#ident, &mut __out[#p..#p + #len]);
+                    #write_fixed
                 } else {
                     #krate::__private::write_offset(__out, #p, __var);
                     let __len: ::core::primitive::usize = if #t {
                         __out.len() - __var
                     } else {
-                        <#ty as #ssz>::ssz_len(&self.#ident)
+                        #value_len
                     };
-                    <#ty as #ssz>::ssz_write(&self.#ident, &mut __out[__var..__var + __len]);
+                    #write_variable
                     #advance
                 }
             }
-        })
-        .collect();
-
-    // Appending: each fixed-size field appended and each offset pushed in
-    // order, then each variable-size field appended, so that the output is
-    // written once, without a cleared copy first.
-    let append_fixed_part: Vec<_> = (0..n)
-        .map(|i| {
-            let (ident, ty, is_fixed) = (idents[i], types[i], &fixed[i]);
-            quote! {
-                if #is_fixed {
-                    <#ty as #ssz>::ssz_append(&self.#ident, __buf);
+        });
+        let var_mut = (n > 1).then(|| quote!(mut));
+        quote! {
+            #[inline]
+            fn ssz_write(&self, __out: &mut [::core::primitive::u8]) {
+                let __fixed_len: ::core::primitive::usize = #fixed_len;
+                #positions
+                if <Self as #ssz>::IS_FIXED_SIZE {
+                    let __out = &mut __out[..__fixed_len];
+                    #(#write_fixed)*
                 } else {
-                    #krate::__private::push_offset(__buf, __var);
-                    __var += <#ty as #ssz>::ssz_len(&self.#ident);
+                    #(#tails)*
+                    let #var_mut __var: ::core::primitive::usize = __fixed_len;
+                    #(#write_variable)*
                 }
             }
-        })
-        .collect();
+        }
+    }
 
-    // Decoding of a variable-size container: every offset is read and
-    // checked before any field is decoded; `__off{i}`/`__end{i}` delimit
-    // variable-size field i.
-    let off: Vec<_> = (0..n).map(|i| format_ident!("__off{}", i)).collect();
-    let end: Vec<_> = (0..n).map(|i| format_ident!("__end{}", i)).collect();
-    let read_offsets: Vec<_> = (0..n)
-        .map(|i| {
-            let (o, p, is_fixed, name) = (&off[i], &pos[i], &fixed[i], &names[i]);
+    /// Each fixed-size field appended and each offset pushed in order, then
+    /// each variable-size field appended, so that the output is written
+    /// once, without a cleared copy first.
+    fn ssz_append(&self) -> TokenStream {
+        let (krate, ssz, fixed_len) = (self.krate, &self.ssz, self.fixed_len());
+        let this = quote!(self);
+        let fixed_part = self.slots.iter().map(|slot| {
+            let (is_fixed, append, len) = (
+                slot.is_fixed(ssz),
+                slot.append(ssz),
+                slot.ssz_len(ssz, &this),
+            );
+            quote! {
+                if #is_fixed {
+                    #append
+                } else {
+                    #krate::__private::push_offset(__buf, __var);
+                    __var += #len;
+                }
+            }
+        });
+        let variable_part = self.slots.iter().map(|slot| {
+            let (is_fixed, append) = (slot.is_fixed(ssz), slot.append(ssz));
+            quote! {
+                if !#is_fixed {
+                    #append
+                }
+            }
+        });
+        quote! {
+            #[inline]
+            fn ssz_append(&self, __buf: &mut #krate::__private::Vec<::core::primitive::u8>) {
+                let __fixed_len: ::core::primitive::usize = #fixed_len;
+                __buf.reserve(__fixed_len);
+                #[allow(unused_mut)]
+                let mut __var: ::core::primitive::usize = __fixed_len;
+                #(#fixed_part)*
+                let _ = __var;
+                #(#variable_part)*
+            }
+        }
+    }
+
+    /// `from_ssz`, strict decoding. A variable-size container's offsets are all read
+    /// and checked before any field is decoded; `__off{i}`/`__end{i}`
+    /// delimit variable-size field i.
+    fn decode(&self) -> TokenStream {
+        let (krate, ssz) = (self.krate, &self.ssz);
+        let error = quote!(#krate::DecodeError);
+        let kind = quote!(#krate::DecodeErrorKind);
+        let (fixed_len, positions) = (self.fixed_len(), self.positions());
+        let n = self.slots.len();
+        let read_offsets = self.slots.iter().enumerate().map(|(i, slot)| {
+            let (o, p, name) = (&slot.off, &slot.pos, &slot.name);
+            let is_fixed = slot.is_fixed(ssz);
             let remember = (i + 1 < n).then(|| quote!(__prev = __o;));
             quote! {
                 let #o: ::core::primitive::usize = if #is_fixed {
@@ -180,12 +409,9 @@ fn container(krate: &syn::Path, fields: &[ContainerField]) -> TokenStream {
                     }
                 };
             }
-        })
-        .collect();
-    let ends: Vec<_> = (0..n)
-        .rev()
-        .map(|i| {
-            let (e, o, is_fixed) = (&end[i], &off[i], &fixed[i]);
+        });
+        let ends = self.slots.iter().enumerate().rev().map(|(i, slot)| {
+            let (e, o, is_fixed) = (&slot.end, &slot.off, slot.is_fixed(ssz));
             let step = (i > 0).then(|| quote!(__end = #o;));
             quote! {
                 let #e: ::core::primitive::usize = if #is_fixed {
@@ -196,122 +422,73 @@ fn container(krate: &syn::Path, fields: &[ContainerField]) -> TokenStream {
                     __e
                 };
             }
-        })
-        .collect();
-    let decode_field = |i: usize, bytes: TokenStream| {
-        let (ident, ty, name) = (idents[i], types[i], &names[i]);
-        quote! {
-            #ident: match <#ty as #ssz>::from_ssz(#bytes) {
-                ::core::result::Result::Ok(__v) => __v,
-                ::core::result::Result::Err(__e) => {
-                    return ::core::result::Result::Err(__e.in_field(#name));
-                }
-            }
-        }
-    };
-    let decode_fixed: Vec<_> = (0..n)
-        .map(|i| {
-            let (p, len) = (&pos[i], &lens[i]);
-            decode_field(i, quote!(&__bytes[#p..#p + #len]))
-        })
-        .collect();
-    let decode_variable: Vec<_> = (0..n)
-        .map(|i| {
-            let (p, len, o, e, is_fixed) = (&pos[i], &lens[i], &off[i], &end[i], &fixed[i]);
-            decode_field(
-                i,
-                quote! {
-                    if #is_fixed { &__bytes[#p..#p + #len] } else { &__bytes[#o..#e] }
-                },
+        });
+        let decode_fixed = self.slots.iter().map(|slot| {
+            let (p, len) = (&slot.pos, slot.fixed_len(ssz));
+            slot.decode(ssz, quote!(&__bytes[#p..#p + #len]))
+        });
+        let decode_variable = self.slots.iter().map(|slot| {
+            let (p, len, o, e) = (&slot.pos, slot.fixed_len(ssz), &slot.off, &slot.end);
+            let is_fixed = slot.is_fixed(ssz);
+            slot.decode(
+                ssz,
+                quote!(if #is_fixed { &__bytes[#p..#p + #len] } else { &__bytes[#o..#e] }),
             )
-        })
-        .collect();
-
-    quote! {
-        const IS_FIXED_SIZE: ::core::primitive::bool = #is_fixed;
-        const FIXED_PART_LEN: ::core::primitive::usize = if #is_fixed {
-            #fixed_len
-        } else {
-            #krate::BYTES_PER_LENGTH_OFFSET
-        };
-
-        #[inline]
-        fn ssz_len(&self) -> ::core::primitive::usize {
-            if <Self as #ssz>::IS_FIXED_SIZE {
-                #fixed_len
-            } else {
-                let mut __len: ::core::primitive::usize = #fixed_len;
-                #(
-                    if !#fixed {
-                        __len += <#types as #ssz>::ssz_len(&self.#idents);
+        });
+        let skipped = self.skipped.iter().map(|(ident, ty)| {
+            let default = quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default());
+            quote!(#ident: #default)
+        });
+        let skipped = quote!(#(#skipped,)*);
+        let var_mut = (n > 1).then(|| quote!(mut));
+        quote! {
+            #[inline]
+            fn from_ssz(
+                __bytes: &[::core::primitive::u8],
+            ) -> ::core::result::Result<Self, #error> {
+                let __fixed_len: ::core::primitive::usize = #fixed_len;
+                #positions
+                if <Self as #ssz>::IS_FIXED_SIZE {
+                    if __bytes.len() != __fixed_len {
+                        return ::core::result::Result::Err(#error::new(#kind::InvalidLength {
+                            expected: __fixed_len,
+                            got: __bytes.len(),
+                        }));
                     }
-                )*
-                __len
-            }
-        }
-
-        #[inline]
-        fn ssz_write(&self, __out: &mut [::core::primitive::u8]) {
-            let __fixed_len: ::core::primitive::usize = #fixed_len;
-            #(#pos_lets)*
-            if <Self as #ssz>::IS_FIXED_SIZE {
-                let __out = &mut __out[..__fixed_len];
-                #(
-                    <#types as #ssz>::ssz_write(&self.#idents, &mut __out[#pos..#pos + #lens]);
-                )*
-            } else {
-                #(#tail_lets)*
-                let #var_mut __var: ::core::primitive::usize = __fixed_len;
-                #(#write_variable)*
-            }
-        }
-
-        #[inline]
-        fn ssz_append(&self, __buf: &mut #krate::__private::Vec<::core::primitive::u8>) {
-            let __fixed_len: ::core::primitive::usize = #fixed_len;
-            __buf.reserve(__fixed_len);
-            #[allow(unused_mut)]
-            let mut __var: ::core::primitive::usize = __fixed_len;
-            #(#append_fixed_part)*
-            let _ = __var;
-            #(
-                if !#fixed {
-                    <#types as #ssz>::ssz_append(&self.#idents, __buf);
+                    let __bytes = &__bytes[..__fixed_len];
+                    ::core::result::Result::Ok(Self { #(#decode_fixed,)* #skipped })
+                } else {
+                    let __len: ::core::primitive::usize = __bytes.len();
+                    if __len < __fixed_len {
+                        return ::core::result::Result::Err(#error::new(#kind::TooShort {
+                            min: __fixed_len,
+                            got: __len,
+                        }));
+                    }
+                    let #var_mut __prev: ::core::primitive::usize = 0;
+                    #(#read_offsets)*
+                    let #var_mut __end: ::core::primitive::usize = __len;
+                    #(#ends)*
+                    ::core::result::Result::Ok(Self { #(#decode_variable,)* #skipped })
                 }
-            )*
-        }
-
-        #[inline]
-        fn from_ssz(
-            __bytes: &[::core::primitive::u8],
-        ) -> ::core::result::Result<Self, #error> {
-            let __fixed_len: ::core::primitive::usize = #fixed_len;
-            #(#pos_lets)*
-            if <Self as #ssz>::IS_FIXED_SIZE {
-                if __bytes.len() != __fixed_len {
-                    return ::core::result::Result::Err(#error::new(#kind::InvalidLength {
-                        expected: __fixed_len,
-                        got: __bytes.len(),
-                    }));
-                }
-                let __bytes = &__bytes[..__fixed_len];
-                ::core::result::Result::Ok(Self { #(#decode_fixed,)* })
-            } else {
-                let __len: ::core::primitive::usize = __bytes.len();
-                if __len < __fixed_len {
-                    return ::core::result::Result::Err(#error::new(#kind::TooShort {
-                        min: __fixed_len,
-                        got: __len,
-                    }));
-                }
-                let #var_mut __prev: ::core::primitive::usize = 0;
-                #(#read_offsets)*
-                let #var_mut __end: ::core::primitive::usize = __len;
-                #(#ends)*
-                ::core::result::Result::Ok(Self { #(#decode_variable,)* })
             }
         }
     }
+}
+
+/// A container (simple-serialize.md, "Vectors, containers, ..."): the fixed
+/// part (fixed-size fields, and offsets of variable-size ones), then the
+/// variable-size fields in order. Skipped fields take no part.
+fn container<'a>(krate: &'a syn::Path, fields: &'a [ContainerField<'a>]) -> TokenStream {
+    let layout = Layout::new(krate, fields);
+    let items = [
+        layout.consts(),
+        layout.ssz_len(),
+        layout.ssz_write(),
+        layout.ssz_append(),
+        layout.decode(),
+    ];
+    quote!(#(#items)*)
 }
 
 /// A newtype: every item forwards to the field's type.

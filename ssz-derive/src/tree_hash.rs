@@ -4,8 +4,8 @@
 //! runtime crate; a progressive container's `active_fields` chunk is packed
 //! here, at expansion time, into a literal.
 
-use crate::common::{rejected, with_field_bounds, wrap_in_const};
-use crate::internals::ast::{ContainerField, Field, Model, Shape, UnionVariant};
+use crate::common::{model_bounds, rejected, with_field_bounds, wrap_in_const, Trivial};
+use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::attr::EditionValue;
 use crate::internals::model;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
@@ -40,11 +40,17 @@ fn impl_tree_hash(model: &Model) -> TokenStream {
             fields,
             active_fields,
             edition,
-        } => (
-            fields.iter().map(|f| f.ty).collect(),
-            container(krate, fields, active_fields.as_deref(), edition.as_ref()),
-            None,
-        ),
+        } => {
+            let encoded: Vec<&ContainerField> = fields.iter().filter(|f| f.is_encoded()).collect();
+            (
+                fields
+                    .iter()
+                    .filter_map(ContainerField::bounded_type)
+                    .collect(),
+                container(krate, &encoded, active_fields.as_deref(), edition.as_ref()),
+                None,
+            )
+        }
         Shape::Transparent(field) => (vec![field.ty], transparent(krate, field), None),
         Shape::Union {
             compatible,
@@ -55,7 +61,18 @@ fn impl_tree_hash(model: &Model) -> TokenStream {
             (variants.iter().filter_map(|v| v.ty).collect(), body, extra)
         }
     };
-    let generics = with_field_bounds(model.generics, model.ident, types, &tree_hash);
+    let mut generics = model_bounds(model, types, &tree_hash);
+    if let Shape::Container { fields, .. } = &model.shape {
+        // `TreeHash: Sync`: the types of fields that are skipped or coded
+        // `with` a module get no `TreeHash` bound, so they need `Sync` of
+        // their own.
+        let unbounded = fields
+            .iter()
+            .filter(|f| f.bounded_type().is_none())
+            .map(|f| f.ty);
+        let sync = quote!(::core::marker::Sync);
+        generics = with_field_bounds(&generics, model.ident, unbounded, &sync, Trivial::Omit);
+    }
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = model.ident;
     quote! {
@@ -81,6 +98,20 @@ pub fn edition_type(krate: &syn::Path, edition: Option<&EditionValue>) -> TokenS
     }
 }
 
+/// `hash_tree_root` of the field of `value`: its type's, or that of its
+/// `with` module.
+fn field_root(krate: &syn::Path, field: &ContainerField, value: &TokenStream) -> TokenStream {
+    let (ty, ident) = (field.ty, field.ident);
+    match &field.codec {
+        // The module's functions are named at the path the user wrote, so
+        // that a missing one is reported there.
+        Codec::With(with) => quote_spanned!(with.span()=> #with::hash_tree_root(&#value.#ident)),
+        Codec::Type | Codec::Skip => quote_spanned! {ty.span()=>
+            <#ty as #krate::TreeHash>::hash_tree_root(&#value.#ident)
+        },
+    }
+}
+
 /// A container: `merkleize([hash_tree_root(field) ...])`. A progressive
 /// container (EIP-7495): `mix_in_active_fields(merkleize_progressive(leaves),
 /// active_fields)`, where the leaves are the field roots at the positions of
@@ -88,30 +119,24 @@ pub fn edition_type(krate: &syn::Path, edition: Option<&EditionValue>) -> TokenS
 ///
 /// `merkleize_progressive` is that of the container's edition: the marker
 /// that `edition = "v1.6"` names, the type `edition = E` gives, or `Current`.
+///
+/// `fields` are the encoded fields: skipped ones take no part.
 fn container(
     krate: &syn::Path,
-    fields: &[ContainerField],
+    fields: &[&ContainerField],
     active_fields: Option<&[bool]>,
     edition: Option<&EditionValue>,
 ) -> TokenStream {
-    let tree_hash = quote!(#krate::TreeHash);
-    let roots: Vec<_> = fields
-        .iter()
-        .map(|f| {
-            let (ty, ident) = (f.ty, f.ident);
-            quote_spanned!(ty.span()=> <#ty as #tree_hash>::hash_tree_root(&self.#ident))
-        })
-        .collect();
+    let this = quote!(self);
+    let roots: Vec<_> = fields.iter().map(|f| field_root(krate, f, &this)).collect();
     let root = quote!([::core::primitive::u8; 32]);
     let node = container_node(krate, fields, active_fields, edition);
     match active_fields {
         None => {
             let n = Literal::usize_unsuffixed(fields.len());
             let slots = (0..fields.len()).map(Literal::usize_unsuffixed);
-            let batch_roots = fields.iter().map(|f| {
-                let (ty, ident) = (f.ty, f.ident);
-                quote_spanned!(ty.span()=> <#ty as #tree_hash>::hash_tree_root(&__value.#ident))
-            });
+            let value = quote!(__value);
+            let batch_roots = fields.iter().map(|f| field_root(krate, f, &value));
             // An odd count above 1 gets a zero chunk, which the tree pads
             // with anyway, so that the first level hashes whole pairs.
             let pad = (fields.len() > 1 && fields.len() % 2 == 1).then(|| quote!(, [0u8; 32]));
@@ -173,9 +198,12 @@ fn container(
 /// node (by index) and hands an index below a field to that field's own
 /// `tree_node`. A progressive container's slots follow `active_fields`: an
 /// inactive slot is a zero chunk with nothing below it.
+///
+/// A field coded `with` a module has no nodes below its root: the module
+/// gives only the root.
 fn container_node(
     krate: &syn::Path,
-    fields: &[ContainerField],
+    fields: &[&ContainerField],
     active_fields: Option<&[bool]>,
     edition: Option<&EditionValue>,
 ) -> TokenStream {
@@ -196,13 +224,25 @@ fn container_node(
         .iter()
         .map(|&i| Literal::usize_unsuffixed(i))
         .collect();
-    let field_roots = fields.iter().map(|f| {
-        let (ty, ident) = (f.ty, f.ident);
-        quote_spanned!(ty.span()=> <#ty as #tree_hash>::hash_tree_root(&self.#ident))
-    });
+    let this = quote!(self);
+    let field_roots = fields.iter().map(|f| field_root(krate, f, &this));
     let field_nodes = fields.iter().map(|f| {
         let (ty, ident) = (f.ty, f.ident);
-        quote_spanned!(ty.span()=> <#ty as #tree_hash>::tree_node(&self.#ident, __rest))
+        match &f.codec {
+            Codec::With(_) => {
+                let root = field_root(krate, f, &this);
+                quote! {
+                    if __rest == #krate::Gindex::ROOT {
+                        ::core::result::Result::Ok(#root)
+                    } else {
+                        #krate::__private::no_such_node(__rest)
+                    }
+                }
+            }
+            Codec::Type | Codec::Skip => quote_spanned! {ty.span()=>
+                <#ty as #tree_hash>::tree_node(&self.#ident, __rest)
+            },
+        }
     });
     let root_fn = quote! {
         |__slot: ::core::primitive::usize| -> #root {

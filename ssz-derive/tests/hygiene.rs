@@ -129,6 +129,49 @@ struct Named {
     __out: ::core::primitive::u64,
 }
 
+/// A field type that is not an SSZ type, coded by a module written with
+/// absolute paths.
+#[derive(::std::fmt::Debug, ::std::cmp::PartialEq, ::core::default::Default)]
+struct Opaque(::core::primitive::u16);
+
+mod opaque_as_u16 {
+    pub(super) const IS_FIXED_SIZE: ::core::primitive::bool = true;
+    pub(super) const FIXED_PART_LEN: ::core::primitive::usize = 2;
+
+    pub(super) fn ssz_len(_: &super::Opaque) -> ::core::primitive::usize {
+        2
+    }
+
+    pub(super) fn ssz_write(value: &super::Opaque, out: &mut [::core::primitive::u8]) {
+        out.copy_from_slice(&value.0.to_le_bytes());
+    }
+
+    pub(super) fn from_ssz(
+        bytes: &[::core::primitive::u8],
+    ) -> ::core::result::Result<super::Opaque, ::peam_ssz_types::DecodeError> {
+        match <::core::primitive::u16 as ::peam_ssz_types::Ssz>::from_ssz(bytes) {
+            ::core::result::Result::Ok(v) => ::core::result::Result::Ok(super::Opaque(v)),
+            ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+        }
+    }
+
+    pub(super) fn hash_tree_root(value: &super::Opaque) -> [::core::primitive::u8; 32] {
+        <::core::primitive::u16 as ::peam_ssz_types::TreeHash>::hash_tree_root(&value.0)
+    }
+}
+
+/// `with` and `skip` fields, named like the locals their code uses.
+#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+struct Adapted {
+    __buf: Choice,
+    #[ssz(with = "opaque_as_u16")]
+    __start: Opaque,
+    #[ssz(skip)]
+    __rest: Opaque,
+    #[ssz(with = "opaque_as_u16")]
+    __value: Opaque,
+}
+
 /// A generic container whose parameters are named like the derive's.
 #[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
 struct Generic<__T, T, const N: ::core::primitive::usize> {
@@ -189,6 +232,12 @@ fn derived_code_compiles_and_round_trips_without_the_prelude() {
     }));
     round_trip(&Newtype(Choice::Some(9)));
     round_trip(&Named { __out: 7 });
+    round_trip(&Adapted {
+        __buf: Choice::Some(1),
+        __start: Opaque(2),
+        __rest: Opaque(0),
+        __value: Opaque(3),
+    });
     round_trip(&Generic::<::core::primitive::u8, Fixed, 3> {
         a: [1, 2, 3],
         b: fixed,
@@ -196,6 +245,12 @@ fn derived_code_compiles_and_round_trips_without_the_prelude() {
     let _root: [::core::primitive::u8; 32] = TreeHash::hash_tree_root(&locals);
     let _root: [::core::primitive::u8; 32] = TreeHash::hash_tree_root(&[fixed, fixed]);
     let _root: [::core::primitive::u8; 32] = TreeHash::hash_tree_root(&Named { __out: 7 });
+    let _root: [::core::primitive::u8; 32] = TreeHash::hash_tree_root(&Adapted {
+        __buf: Choice::None,
+        __start: Opaque(2),
+        __rest: Opaque(5),
+        __value: Opaque(3),
+    });
     let _root: [::core::primitive::u8; 32] =
         TreeHash::hash_tree_root(&Compatible::Ok(Progressive {
             __leaves: 1,
@@ -219,5 +274,6 @@ fn static_paths_compile_without_the_prelude() {
     let _progressive: ::peam_ssz_types::Gindex =
         ::peam_ssz_types::gindex!(Progressive, __roots.Some);
     let _newtype: ::peam_ssz_types::Gindex = ::peam_ssz_types::gindex!(Newtype, Err[1]);
+    let _with: ::peam_ssz_types::Gindex = ::peam_ssz_types::gindex!(Adapted, __value);
     ::std::assert!(__OK_BYTES.depth() > 5);
 }

@@ -1,7 +1,7 @@
 //! The derive input as the derive sees it: first as written (with parsed
 //! attributes), then, after [`super::check`], as the SSZ type it describes.
 
-use super::attr::{self, ItemAttrs, Position, VariantAttrs};
+use super::attr::{self, FieldAttrs, ItemAttrs, Position, Setting, VariantAttrs};
 use super::ctxt::Ctxt;
 use syn::ext::IdentExt;
 use syn::{DeriveInput, Generics, Ident, Member, Type};
@@ -14,6 +14,11 @@ pub struct Input<'a> {
     pub generics: &'a Generics,
     /// The struct or enum attributes.
     pub attrs: ItemAttrs,
+    /// The path of the runtime crate, resolved once from `crate = "..."`
+    /// (`::peam_ssz_types` without it); `None` when the attribute was
+    /// rejected, so that nothing is generated under a path the user did not
+    /// mean.
+    pub krate: Option<syn::Path>,
     /// The fields or variants.
     pub data: Data<'a>,
 }
@@ -57,6 +62,10 @@ pub struct Field<'a> {
     pub member: Member,
     /// Its type.
     pub ty: &'a Type,
+    /// Its `#[ssz(...)]` attributes.
+    pub attrs: FieldAttrs,
+    /// The field as written, for errors that point at all of it.
+    pub original: &'a syn::Field,
 }
 
 impl<'a> Input<'a> {
@@ -76,6 +85,11 @@ impl<'a> Input<'a> {
             }
         };
         let attrs = attr::item(cx, &input.attrs, position);
+        let krate = match &attrs.krate {
+            Setting::Absent => Some(default_krate()),
+            Setting::Invalid => None,
+            Setting::Set(krate) => Some(krate.value.clone()),
+        };
         let data = match &input.data {
             syn::Data::Struct(data) => {
                 let (style, fields) = fields_from_syn(cx, &data.fields);
@@ -103,6 +117,7 @@ impl<'a> Input<'a> {
             ident: &input.ident,
             generics: &input.generics,
             attrs,
+            krate,
             data,
         })
     }
@@ -117,15 +132,14 @@ fn fields_from_syn<'a>(cx: &mut Ctxt, fields: &'a syn::Fields) -> (Style, Vec<Fi
     let fields = fields
         .iter()
         .enumerate()
-        .map(|(i, field)| {
-            attr::field(cx, &field.attrs);
-            Field {
-                member: match &field.ident {
-                    Some(ident) => Member::Named(ident.clone()),
-                    None => Member::Unnamed(i.into()),
-                },
-                ty: &field.ty,
-            }
+        .map(|(i, field)| Field {
+            member: match &field.ident {
+                Some(ident) => Member::Named(ident.clone()),
+                None => Member::Unnamed(i.into()),
+            },
+            ty: &field.ty,
+            attrs: attr::field(cx, &field.attrs),
+            original: field,
         })
         .collect();
     (style, fields)
@@ -147,7 +161,8 @@ pub struct Model<'a> {
 pub enum Shape<'a> {
     /// A container, or a progressive container when `active_fields` is set.
     Container {
-        /// The fields, in order (at least one).
+        /// The fields, in order, skipped ones included (at least one is
+        /// encoded).
         fields: Vec<ContainerField<'a>>,
         /// `active_fields` of a progressive container (EIP-7495): as many
         /// `true`s as fields, at most 256 entries, the last one `true`.
@@ -167,6 +182,12 @@ pub enum Shape<'a> {
     },
 }
 
+/// The runtime crate generated code names unless `#[ssz(crate = "...")]`
+/// says otherwise.
+pub fn default_krate() -> syn::Path {
+    syn::parse_quote!(::peam_ssz_types)
+}
+
 /// A field of a container.
 pub struct ContainerField<'a> {
     /// The field's name, which is its member.
@@ -175,15 +196,42 @@ pub struct ContainerField<'a> {
     pub name: String,
     /// Its type.
     pub ty: &'a Type,
+    /// How its value is encoded and hashed.
+    pub codec: Codec,
+}
+
+/// How a container field is encoded, decoded and hashed.
+pub enum Codec {
+    /// By its type's `Ssz` and `TreeHash` impls.
+    Type,
+    /// By the functions of a module: `#[ssz(with = "module")]`.
+    With(syn::Path),
+    /// Not at all: `#[ssz(skip)]`; decoded as `Default::default()`.
+    Skip,
 }
 
 impl<'a> ContainerField<'a> {
-    /// The field of `ident: ty`.
-    pub fn new(ident: &'a Ident, ty: &'a Type) -> Self {
+    /// The field of `ident: ty`, coded as `codec` says.
+    pub fn new(ident: &'a Ident, ty: &'a Type, codec: Codec) -> Self {
         ContainerField {
             ident,
             name: ident.unraw().to_string(),
             ty,
+            codec,
+        }
+    }
+
+    /// Whether the field is part of the SSZ value (not skipped).
+    pub fn is_encoded(&self) -> bool {
+        !matches!(self.codec, Codec::Skip)
+    }
+
+    /// The type the `Ssz`/`TreeHash` bounds are on: `None` when a module
+    /// or nothing encodes the field.
+    pub fn bounded_type(&self) -> Option<&'a Type> {
+        match self.codec {
+            Codec::Type => Some(self.ty),
+            Codec::With(_) | Codec::Skip => None,
         }
     }
 }

@@ -7,9 +7,7 @@
 //! [`super::check`].
 
 use super::ctxt::Ctxt;
-use super::symbol::{
-    Symbol, ACTIVE_FIELDS, COMPATIBLE_UNION, CRATE, EDITION, KEYS, SSZ, TRANSPARENT,
-};
+use super::symbol::{Key, SSZ};
 use proc_macro2::Span;
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
@@ -39,31 +37,30 @@ impl Position {
     }
 
     /// Whether `key` may be written here, or else where it belongs.
-    fn allows(self, key: Symbol) -> Result<(), &'static str> {
-        let (ok, belongs) = if key == CRATE {
-            (
+    fn allows(self, key: Key) -> Result<(), &'static str> {
+        let (ok, belongs) = match key {
+            Key::Crate => (
                 matches!(self, Position::Struct | Position::Enum),
                 "on the struct or enum being derived",
-            )
-        } else if key == TRANSPARENT {
-            (
+            ),
+            Key::Transparent => (
                 self == Position::Struct,
                 "on a struct with exactly one field",
-            )
-        } else if key == ACTIVE_FIELDS {
-            (
+            ),
+            Key::ActiveFields => (
                 self == Position::Struct,
                 "on a struct with named fields (a progressive container)",
-            )
-        } else if key == EDITION {
-            (
+            ),
+            Key::Edition => (
                 self == Position::Struct,
                 "on a progressive container, next to `active_fields`",
-            )
-        } else if key == COMPATIBLE_UNION {
-            (self == Position::Enum, "on an enum")
-        } else {
-            (self == Position::Variant, "on the variants of an enum")
+            ),
+            Key::CompatibleUnion => (self == Position::Enum, "on an enum"),
+            Key::Selector => (self == Position::Variant, "on the variants of an enum"),
+            Key::With | Key::Skip => (
+                self == Position::Field,
+                "on a field of a struct with named fields (a container)",
+            ),
         };
         if ok {
             Ok(())
@@ -73,16 +70,59 @@ impl Position {
     }
 
     fn expected_keys(self) -> String {
-        let keys: Vec<String> = KEYS
+        let keys: Vec<String> = Key::ALL
             .iter()
             .filter(|k| self.allows(**k).is_ok())
             .map(|k| format!("`{k}`"))
             .collect();
         match keys.split_last() {
-            None => String::from("fields take no ssz attributes"),
+            None => String::from("no ssz attributes go here"),
             Some((only, [])) => format!("expected {only}"),
             Some((last, rest)) => format!("expected {} or {last}", rest.join(", ")),
         }
+    }
+}
+
+/// The value of a key that takes one: not written, written with a value
+/// that was rejected (and reported), or written and accepted. `Invalid` is
+/// kept apart from `Absent` so that later stages neither report the key a
+/// second time nor act as if it were not there.
+#[derive(Default)]
+pub enum Setting<T> {
+    /// The key was not written.
+    #[default]
+    Absent,
+    /// The key was written with a value that was reported as wrong.
+    Invalid,
+    /// The key's value.
+    Set(T),
+}
+
+impl<T> Setting<T> {
+    /// The value, if one was accepted.
+    pub fn get(&self) -> Option<&T> {
+        match self {
+            Setting::Set(value) => Some(value),
+            Setting::Absent | Setting::Invalid => None,
+        }
+    }
+
+    /// Whether the key was written at all.
+    pub fn is_written(&self) -> bool {
+        !matches!(self, Setting::Absent)
+    }
+
+    /// Records the key written at `span` with `value` (`None`: rejected and
+    /// reported already); a key written twice is an error at the second.
+    fn record(&mut self, cx: &mut Ctxt, key: Key, span: Span, value: Option<T>) {
+        if self.is_written() {
+            cx.error_at(span, format!("duplicate ssz attribute `{key}`"));
+            return;
+        }
+        *self = match value {
+            Some(value) => Setting::Set(value),
+            None => Setting::Invalid,
+        };
     }
 }
 
@@ -132,32 +172,49 @@ pub struct Selector {
     pub span: Span,
 }
 
+/// A flag key (`transparent`, `compatible_union`, `skip`): the span of the
+/// key when it was written.
+pub type Flag = Option<Span>;
+
 /// The attributes of a struct or enum.
 #[derive(Default)]
 pub struct ItemAttrs {
     /// `crate = "path"`.
-    pub krate: Option<Keyed<syn::Path>>,
+    pub krate: Setting<Keyed<syn::Path>>,
     /// `transparent`.
-    pub transparent: Option<Span>,
+    pub transparent: Flag,
     /// `active_fields = [...]`.
-    pub active_fields: Option<Keyed<ActiveFields>>,
+    pub active_fields: Setting<Keyed<ActiveFields>>,
     /// `edition = ...`.
-    pub edition: Option<Keyed<EditionValue>>,
+    pub edition: Setting<Keyed<EditionValue>>,
     /// `compatible_union`.
-    pub compatible_union: Option<Span>,
-    /// Set when `crate = "..."` was written but could not be parsed, so the
-    /// fallback impl does not report a second error with the default path.
-    pub krate_invalid: bool,
+    pub compatible_union: Flag,
+    /// Whether an attribute of the item was rejected (an unknown key, a key
+    /// in the wrong place, a bad value): the item may not be what it was
+    /// meant to be (`transparant` for `transparent`), so checks that a
+    /// missing attribute would explain stay silent.
+    pub rejected: bool,
 }
 
 /// The attributes of an enum variant.
 #[derive(Default)]
 pub struct VariantAttrs {
     /// `selector = N`.
-    pub selector: Option<Selector>,
-    /// Set when `selector` was written with a value that is not an integer,
-    /// so that the checks do not report the variant a second time.
-    pub selector_invalid: bool,
+    pub selector: Setting<Selector>,
+    /// Whether an attribute of the variant was rejected, as for
+    /// [`ItemAttrs::rejected`].
+    pub rejected: bool,
+}
+
+/// The attributes of a field.
+#[derive(Default)]
+pub struct FieldAttrs {
+    /// `with = "module"`: the module whose functions encode, decode and hash
+    /// the field in place of its type's impls.
+    pub with: Setting<Keyed<syn::Path>>,
+    /// `skip`: the field is neither encoded nor hashed, and decodes as
+    /// `Default::default()`.
+    pub skip: Flag,
 }
 
 /// Everything any position may hold; each position keeps what it allows.
@@ -165,28 +222,34 @@ pub struct VariantAttrs {
 struct Parsed {
     item: ItemAttrs,
     variant: VariantAttrs,
+    field: FieldAttrs,
 }
 
 /// Parses the `#[ssz(...)]` attributes of a struct or enum.
 pub fn item(cx: &mut Ctxt, attrs: &[Attribute], position: Position) -> ItemAttrs {
-    parse(cx, attrs, position).item
+    let before = cx.error_count();
+    let mut item = parse(cx, attrs, position).item;
+    item.rejected = cx.error_count() > before;
+    item
 }
 
 /// Parses the `#[ssz(...)]` attributes of an enum variant.
 pub fn variant(cx: &mut Ctxt, attrs: &[Attribute]) -> VariantAttrs {
-    parse(cx, attrs, Position::Variant).variant
+    let before = cx.error_count();
+    let mut variant = parse(cx, attrs, Position::Variant).variant;
+    variant.rejected = cx.error_count() > before;
+    variant
 }
 
-/// Checks the `#[ssz(...)]` attributes of a field: there are none, so every
-/// key is an error.
-pub fn field(cx: &mut Ctxt, attrs: &[Attribute]) {
-    parse(cx, attrs, Position::Field);
+/// Parses the `#[ssz(...)]` attributes of a field.
+pub fn field(cx: &mut Ctxt, attrs: &[Attribute]) -> FieldAttrs {
+    parse(cx, attrs, Position::Field).field
 }
 
 fn parse(cx: &mut Ctxt, attrs: &[Attribute], position: Position) -> Parsed {
     let mut parsed = Parsed::default();
     for attr in attrs {
-        if attr.path() != &SSZ {
+        if !attr.path().is_ident(SSZ) {
             continue;
         }
         if let Err(err) = attr.parse_nested_meta(|meta| parse_key(cx, &mut parsed, position, &meta))
@@ -205,7 +268,7 @@ fn parse_key(
 ) -> syn::Result<()> {
     let path = &meta.path;
     let span = path.span();
-    let Some(key) = KEYS.iter().copied().find(|k| path == k) else {
+    let Some(key) = Key::from_path(path) else {
         let name = path_text(path);
         let hint = match suggestion(&name).map(|known| (known, position.allows(known))) {
             Some((known, Ok(()))) => format!(" (did you mean `{known}`?)"),
@@ -231,157 +294,214 @@ fn parse_key(
         );
         return skip_value(meta);
     }
-    let duplicate = || format!("duplicate ssz attribute `{key}`");
-
-    if key == CRATE {
-        let value = expr_value(meta, key, "a string: `crate = \"::peam_ssz_types\"`")?;
-        let Some(value) = value else {
-            cx.error_at(
+    match key {
+        Key::Crate => {
+            let value = parse_crate(cx, meta, key)?;
+            parsed
+                .item
+                .krate
+                .record(cx, key, span, value.map(|value| Keyed { value, span }));
+        }
+        Key::Transparent => flag(cx, meta, key, span, &mut parsed.item.transparent)?,
+        Key::CompatibleUnion => flag(cx, meta, key, span, &mut parsed.item.compatible_union)?,
+        Key::Skip => flag(cx, meta, key, span, &mut parsed.field.skip)?,
+        Key::Edition => {
+            let value = parse_edition(cx, meta, key)?;
+            parsed
+                .item
+                .edition
+                .record(cx, key, span, value.map(|value| Keyed { value, span }));
+        }
+        Key::ActiveFields => {
+            let value = parse_active_fields(cx, meta, key)?;
+            parsed.item.active_fields.record(
+                cx,
+                key,
                 span,
-                format!("`{key}` takes a string: `crate = \"::peam_ssz_types\"`"),
+                value.map(|value| Keyed { value, span }),
             );
-            return Ok(());
-        };
-        if parsed.item.krate.is_some() || parsed.item.krate_invalid {
-            cx.error_at(span, duplicate());
-            return Ok(());
         }
-        let Expr::Lit(ExprLit {
-            lit: Lit::Str(lit), ..
-        }) = &value
-        else {
-            parsed.item.krate_invalid = true;
-            cx.error_spanned_by(
-                &value,
-                "`crate` takes a string: `crate = \"::peam_ssz_types\"`",
-            );
-            return Ok(());
-        };
-        match lit.parse::<syn::Path>() {
-            Ok(path) => parsed.item.krate = Some(Keyed { value: path, span }),
-            Err(_) => {
-                parsed.item.krate_invalid = true;
-                cx.error_at(
-                    lit.span(),
-                    format!(
-                        "`crate` must be a path such as \"::peam_ssz_types\", not {:?}",
-                        lit.value()
-                    ),
-                );
-            }
+        Key::Selector => {
+            let value = parse_selector(cx, meta, key)?;
+            parsed.variant.selector.record(cx, key, span, value);
         }
-    } else if key == TRANSPARENT {
-        flag(cx, meta, key)?;
-        if parsed.item.transparent.replace(span).is_some() {
-            cx.error_at(span, duplicate());
-        }
-    } else if key == COMPATIBLE_UNION {
-        flag(cx, meta, key)?;
-        if parsed.item.compatible_union.replace(span).is_some() {
-            cx.error_at(span, duplicate());
-        }
-    } else if key == EDITION {
-        const USAGE: &str =
-            "\"v1.6\", \"v1.7\" or a type implementing `Edition`: `edition = \"v1.6\"`";
-        let Some(value) = expr_value(meta, key, USAGE)? else {
-            cx.error_at(span, format!("`{key}` takes {USAGE}"));
-            return Ok(());
-        };
-        // A value passed through a `macro_rules!` fragment arrives in an
-        // invisible group.
-        let mut value = &value;
-        while let Expr::Group(group) = value {
-            value = &group.expr;
-        }
-        let edition = match value {
-            Expr::Lit(ExprLit {
-                lit: Lit::Str(lit), ..
-            }) => match EDITION_NAMES.iter().find(|(name, _)| lit.value() == *name) {
-                Some((_, marker)) => Some(EditionValue::Named(marker)),
-                None => {
-                    cx.error_at(
-                        lit.span(),
-                        format!(
-                            "unknown edition {:?}: expected \"v1.6\" (consensus-specs v1.6.1) or \
-                             \"v1.7\" (v1.7.0-alpha.2 and later)",
-                            lit.value()
-                        ),
-                    );
-                    None
-                }
-            },
-            Expr::Path(path) if path.qself.is_none() => Some(EditionValue::Type(Box::new(
-                syn::Type::Path(syn::TypePath {
-                    qself: None,
-                    path: path.path.clone(),
-                }),
-            ))),
-            other => {
-                cx.error_spanned_by(other, format!("`{key}` takes {USAGE}"));
-                None
-            }
-        };
-        if parsed.item.edition.is_some() {
-            cx.error_at(span, duplicate());
-        } else if let Some(value) = edition {
-            parsed.item.edition = Some(Keyed { value, span });
-        }
-    } else if key == ACTIVE_FIELDS {
-        const USAGE: &str = "a list of 0s and 1s: `active_fields = [1, 0, 1]`";
-        let Some(value) = expr_value(meta, key, USAGE)? else {
-            cx.error_at(span, format!("`{key}` takes {USAGE}"));
-            return Ok(());
-        };
-        let Expr::Array(array) = &value else {
-            cx.error_spanned_by(&value, format!("`{key}` takes {USAGE}"));
-            return Ok(());
-        };
-        let mut entries = Vec::with_capacity(array.elems.len());
-        for elem in &array.elems {
-            match int_literal(elem) {
-                Some(entry) => entries.push(ActiveField {
-                    value: entry.0,
-                    span: entry.1,
-                }),
-                None => cx.error_spanned_by(elem, "`active_fields` entries are 0 or 1"),
-            }
-        }
-        let list = ActiveFields {
-            entries,
-            list_span: array.bracket_token.span.join(),
-        };
-        if parsed.item.active_fields.is_some() {
-            cx.error_at(span, duplicate());
-        } else {
-            parsed.item.active_fields = Some(Keyed { value: list, span });
-        }
-    } else {
-        const USAGE: &str = "an integer: `selector = 1`";
-        let Some(value) = expr_value(meta, key, USAGE)? else {
-            parsed.variant.selector_invalid = true;
-            cx.error_at(span, format!("`{key}` takes {USAGE}"));
-            return Ok(());
-        };
-        let Some((value, lit_span)) = int_literal(&value) else {
-            parsed.variant.selector_invalid = true;
-            cx.error_spanned_by(&value, format!("`{key}` takes {USAGE}"));
-            return Ok(());
-        };
-        if parsed.variant.selector.is_some() {
-            cx.error_at(span, duplicate());
-        } else {
-            parsed.variant.selector = Some(Selector {
-                value,
-                span: lit_span,
-            });
+        Key::With => {
+            let value = parse_with(cx, meta, key)?;
+            parsed
+                .field
+                .with
+                .record(cx, key, span, value.map(|value| Keyed { value, span }));
         }
     }
     Ok(())
 }
 
+/// `crate = "path"`.
+fn parse_crate(cx: &mut Ctxt, meta: &ParseNestedMeta, key: Key) -> syn::Result<Option<syn::Path>> {
+    path_in_string(
+        cx,
+        meta,
+        key,
+        "a string: `crate = \"::peam_ssz_types\"`",
+        "a path such as \"::peam_ssz_types\"",
+        <syn::Path as syn::parse::Parse>::parse,
+    )
+}
+
+/// `with = "module"`.
+fn parse_with(cx: &mut Ctxt, meta: &ParseNestedMeta, key: Key) -> syn::Result<Option<syn::Path>> {
+    path_in_string(
+        cx,
+        meta,
+        key,
+        "the path of a module, as a string: `with = \"my_crate::ssz_as_bytes\"`",
+        "the path of a module such as \"crate::as_bytes\"",
+        syn::Path::parse_mod_style,
+    )
+}
+
+/// `key = "path"`: the path `parse` reads from the string. The path keeps
+/// the string's span, so that rustc reports an unknown path at the string.
+fn path_in_string(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta,
+    key: Key,
+    usage: &str,
+    what: &str,
+    parse: fn(syn::parse::ParseStream) -> syn::Result<syn::Path>,
+) -> syn::Result<Option<syn::Path>> {
+    let Some(value) = required_value(cx, meta, key, usage)? else {
+        return Ok(None);
+    };
+    let Some(lit) = str_literal(&value) else {
+        cx.error_spanned_by(&value, format!("`{key}` takes {usage}"));
+        return Ok(None);
+    };
+    match lit.parse_with(parse) {
+        Ok(path) => Ok(Some(path)),
+        Err(_) => {
+            cx.error_at(
+                lit.span(),
+                format!("`{key}` must be {what}, not {:?}", lit.value()),
+            );
+            Ok(None)
+        }
+    }
+}
+
+/// `edition = "v1.6"`, `edition = "v1.7"` or `edition = Type`.
+fn parse_edition(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta,
+    key: Key,
+) -> syn::Result<Option<EditionValue>> {
+    const USAGE: &str = "\"v1.6\", \"v1.7\" or a type implementing `Edition`: `edition = \"v1.6\"`";
+    let Some(value) = required_value(cx, meta, key, USAGE)? else {
+        return Ok(None);
+    };
+    // A value passed through a `macro_rules!` fragment arrives in an
+    // invisible group.
+    let mut value = &value;
+    while let Expr::Group(group) = value {
+        value = &group.expr;
+    }
+    Ok(match value {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) => match EDITION_NAMES.iter().find(|(name, _)| lit.value() == *name) {
+            Some((_, marker)) => Some(EditionValue::Named(marker)),
+            None => {
+                cx.error_at(
+                    lit.span(),
+                    format!(
+                        "unknown edition {:?}: expected \"v1.6\" (consensus-specs v1.6.1) or \
+                         \"v1.7\" (v1.7.0-alpha.2 and later)",
+                        lit.value()
+                    ),
+                );
+                None
+            }
+        },
+        Expr::Path(path) if path.qself.is_none() => Some(EditionValue::Type(Box::new(
+            syn::Type::Path(syn::TypePath {
+                qself: None,
+                path: path.path.clone(),
+            }),
+        ))),
+        other => {
+            cx.error_spanned_by(other, format!("`{key}` takes {USAGE}"));
+            None
+        }
+    })
+}
+
+/// `active_fields = [1, 0, 1]`: rejected as a whole if any entry is not an
+/// integer literal, so that the checks do not count the entries that are.
+fn parse_active_fields(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta,
+    key: Key,
+) -> syn::Result<Option<ActiveFields>> {
+    const USAGE: &str = "a list of 0s and 1s: `active_fields = [1, 0, 1]`";
+    let Some(value) = required_value(cx, meta, key, USAGE)? else {
+        return Ok(None);
+    };
+    let Expr::Array(array) = &value else {
+        cx.error_spanned_by(&value, format!("`{key}` takes {USAGE}"));
+        return Ok(None);
+    };
+    let mut entries = Vec::with_capacity(array.elems.len());
+    let mut valid = true;
+    for elem in &array.elems {
+        match int_literal(elem) {
+            Some((value, span)) => entries.push(ActiveField { value, span }),
+            None => {
+                valid = false;
+                cx.error_spanned_by(elem, "`active_fields` entries are 0 or 1");
+            }
+        }
+    }
+    Ok(valid.then(|| ActiveFields {
+        entries,
+        list_span: array.bracket_token.span.join(),
+    }))
+}
+
+/// `selector = N`.
+fn parse_selector(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta,
+    key: Key,
+) -> syn::Result<Option<Selector>> {
+    const USAGE: &str = "an integer: `selector = 1`";
+    let Some(value) = required_value(cx, meta, key, USAGE)? else {
+        return Ok(None);
+    };
+    let Some((value, span)) = int_literal(&value) else {
+        cx.error_spanned_by(&value, format!("`{key}` takes {USAGE}"));
+        return Ok(None);
+    };
+    Ok(Some(Selector { value, span }))
+}
+
+/// The expression after `key =`, or an error at the key when it has no
+/// `= value` (`None`).
+fn required_value(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta,
+    key: Key,
+    usage: &str,
+) -> syn::Result<Option<Expr>> {
+    let value = expr_value(meta, key, usage)?;
+    if value.is_none() {
+        cx.error_at(meta.path.span(), format!("`{key}` takes {usage}"));
+    }
+    Ok(value)
+}
+
 /// The expression after `key =`; `None` (after skipping a parenthesized
 /// list) when the key is not followed by `=`.
-fn expr_value(meta: &ParseNestedMeta, key: Symbol, usage: &str) -> syn::Result<Option<Expr>> {
+fn expr_value(meta: &ParseNestedMeta, key: Key, usage: &str) -> syn::Result<Option<Expr>> {
     if meta.input.peek(Token![=]) {
         let value = meta.value()?;
         return value
@@ -391,6 +511,18 @@ fn expr_value(meta: &ParseNestedMeta, key: Symbol, usage: &str) -> syn::Result<O
     }
     skip_value(meta)?;
     Ok(None)
+}
+
+/// A string literal, looking through the invisible group of a
+/// `macro_rules!` fragment.
+fn str_literal(expr: &Expr) -> Option<&syn::LitStr> {
+    match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) => Some(lit),
+        Expr::Group(group) => str_literal(&group.expr),
+        _ => None,
+    }
 }
 
 /// The value of a non-negative integer literal, with its span; values above
@@ -409,8 +541,9 @@ fn int_literal(expr: &Expr) -> Option<(u64, Span)> {
 }
 
 /// The known key closest to a misspelt one, if it is close.
-fn suggestion(name: &str) -> Option<Symbol> {
-    KEYS.iter()
+fn suggestion(name: &str) -> Option<Key> {
+    Key::ALL
+        .iter()
         .copied()
         .map(|k| (edit_distance(name, k.as_str()), k))
         .filter(|(d, k)| *d <= 2.max(k.as_str().len() / 4))
@@ -436,14 +569,25 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// A key without a value: reports `key = ...` and `key(...)`, then skips them.
-fn flag(cx: &mut Ctxt, meta: &ParseNestedMeta, key: Symbol) -> syn::Result<()> {
+/// A key without a value (`transparent`, `compatible_union`, `skip`):
+/// reports `key = ...` and `key(...)`, then skips them; a flag written
+/// twice is an error at the second.
+fn flag(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta,
+    key: Key,
+    span: Span,
+    slot: &mut Flag,
+) -> syn::Result<()> {
     if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
         cx.error_at(
             meta.input.span(),
             format!("`{key}` takes no value: write `#[ssz({key})]`"),
         );
-        return skip_value(meta);
+        skip_value(meta)?;
+    }
+    if slot.replace(span).is_some() {
+        cx.error_at(span, format!("duplicate ssz attribute `{key}`"));
     }
     Ok(())
 }
@@ -469,15 +613,15 @@ fn path_text(path: &syn::Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::{edit_distance, suggestion};
-    use crate::internals::symbol::{ACTIVE_FIELDS, SELECTOR, TRANSPARENT};
+    use crate::internals::symbol::Key;
 
     #[test]
     fn misspelt_keys_get_a_suggestion() {
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert!(suggestion("transparant") == Some(TRANSPARENT));
-        assert!(suggestion("selectr") == Some(SELECTOR));
-        assert!(suggestion("activefields") == Some(ACTIVE_FIELDS));
+        assert!(suggestion("transparant") == Some(Key::Transparent));
+        assert!(suggestion("selectr") == Some(Key::Selector));
+        assert!(suggestion("activefields") == Some(Key::ActiveFields));
         assert!(suggestion("bogus").is_none());
     }
 }

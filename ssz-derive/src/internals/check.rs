@@ -2,9 +2,12 @@
 //! `ssz/simple-serialize.md` (consensus-specs v1.6.1), "Illegal types", and
 //! the lowering of a checked [`Input`] to a [`Model`].
 
-use super::ast::{ContainerField, Data, Field, Input, Model, Shape, Style, UnionVariant, Variant};
-use super::attr::{ActiveFields, ItemAttrs, Keyed};
+use super::ast::{
+    Codec, ContainerField, Data, Field, Input, Model, Shape, Style, UnionVariant, Variant,
+};
+use super::attr::{ActiveFields, FieldAttrs, ItemAttrs, Keyed, Setting};
 use super::ctxt::Ctxt;
+use super::types::check_type;
 use proc_macro2::Span;
 use syn::Ident;
 
@@ -16,12 +19,6 @@ pub const MAX_SELECTOR: u64 = 127;
 /// types"): they are packed into one chunk.
 pub const MAX_ACTIVE_FIELDS: usize = 256;
 
-/// The runtime crate generated code names unless `#[ssz(crate = "...")]`
-/// says otherwise.
-pub fn default_krate() -> syn::Path {
-    syn::parse_quote!(::peam_ssz_types)
-}
-
 /// Checks `input` and lowers it to the SSZ type it describes. `None` when
 /// `cx` holds errors, from here or from attribute parsing.
 pub fn check<'a>(cx: &mut Ctxt, input: Input<'a>) -> Option<Model<'a>> {
@@ -29,6 +26,7 @@ pub fn check<'a>(cx: &mut Ctxt, input: Input<'a>) -> Option<Model<'a>> {
         ident,
         generics,
         attrs,
+        krate,
         data,
     } = input;
     let shape = match data {
@@ -40,7 +38,7 @@ pub fn check<'a>(cx: &mut Ctxt, input: Input<'a>) -> Option<Model<'a>> {
     if cx.has_errors() {
         return None;
     }
-    let krate = attrs.krate.map_or_else(default_krate, |k| k.value);
+    let krate = krate?;
     shape.map(|shape| Model {
         ident,
         generics,
@@ -58,13 +56,16 @@ fn check_struct<'a>(
     syn_fields: &'a syn::Fields,
 ) -> Option<Shape<'a>> {
     if let Some(transparent) = attrs.transparent {
-        if let Some(active) = &attrs.active_fields {
+        for field in &fields {
+            not_in_container(cx, &field.attrs, "a transparent newtype");
+        }
+        if let Some(active) = attrs.active_fields.get() {
             cx.error_at(
                 active.span,
                 "`active_fields` cannot be combined with `transparent`",
             );
         }
-        if let Some(edition) = &attrs.edition {
+        if let Some(edition) = attrs.edition.get() {
             cx.error_at(
                 edition.span,
                 "`edition` cannot be combined with `transparent`",
@@ -80,7 +81,14 @@ fn check_struct<'a>(
             );
             return None;
         }
-        return fields.into_iter().next().map(Shape::Transparent);
+        let field = fields.into_iter().next()?;
+        check_type(cx, field.ty);
+        return Some(Shape::Transparent(field));
+    }
+    if attrs.rejected && style != Style::Named {
+        // A rejected attribute was reported; it may have been meant as
+        // `transparent`, which is what would make this shape legal.
+        return None;
     }
     match style {
         Style::Unit => {
@@ -105,7 +113,7 @@ fn check_struct<'a>(
         cx.error_spanned_by(ident, "SSZ containers with no fields are illegal");
         return None;
     }
-    if let (Some(edition), None) = (&attrs.edition, &attrs.active_fields) {
+    if let (Setting::Set(edition), Setting::Absent) = (&attrs.edition, &attrs.active_fields) {
         // The edition only changes progressive merkleization; a plain
         // container has none of its own (its progressive fields carry
         // their own edition in their types).
@@ -115,25 +123,78 @@ fn check_struct<'a>(
              or choose the edition in the types of the progressive fields",
         );
     }
-    let active_fields = match &attrs.active_fields {
-        Some(active) => Some(check_active_fields(cx, active, fields.len())?),
-        None => None,
-    };
-    let container = fields
+    let container: Vec<ContainerField<'a>> = fields
         .iter()
-        .zip(syn_fields)
-        .filter_map(|(field, syn_field)| {
-            syn_field
-                .ident
-                .as_ref()
-                .map(|name| ContainerField::new(name, field.ty))
+        .filter_map(|field| {
+            let ident = field.original.ident.as_ref()?;
+            let codec = codec_of(cx, field)?;
+            if let Codec::Type = codec {
+                check_type(cx, field.ty);
+            }
+            Some(ContainerField::new(ident, field.ty, codec))
         })
         .collect();
+    let encoded = container.iter().filter(|f| f.is_encoded()).count();
+    if encoded == 0 && container.len() == fields.len() {
+        cx.error_spanned_by(
+            ident,
+            "every field is `#[ssz(skip)]`, and SSZ containers with no fields are illegal: \
+             encode at least one field",
+        );
+        return None;
+    }
+    let active_fields = match &attrs.active_fields {
+        Setting::Set(active) => Some(check_active_fields(cx, active, encoded)?),
+        // Reported where it was written.
+        Setting::Invalid => return None,
+        Setting::Absent => None,
+    };
     Some(Shape::Container {
         fields: container,
         active_fields,
-        edition: attrs.edition.as_ref().map(|e| e.value.clone()),
+        edition: attrs.edition.get().map(|e| e.value.clone()),
     })
+}
+
+/// How a container field is coded, from its attributes; `None` (reported)
+/// when they contradict each other or were rejected.
+fn codec_of(cx: &mut Ctxt, field: &Field) -> Option<Codec> {
+    match (&field.attrs.with, field.attrs.skip) {
+        (Setting::Invalid, _) => None,
+        (Setting::Set(_), Some(skip)) => {
+            cx.error_at(
+                skip,
+                "`skip` and `with` cannot be combined: a skipped field is not encoded, \
+                 so it needs no module (remove one of them)",
+            );
+            None
+        }
+        (Setting::Set(with), None) => Some(Codec::With(with.value.clone())),
+        (Setting::Absent, Some(_)) => Some(Codec::Skip),
+        (Setting::Absent, None) => Some(Codec::Type),
+    }
+}
+
+/// `with` and `skip` on a field that is not a container's: an error at each.
+fn not_in_container(cx: &mut Ctxt, attrs: &FieldAttrs, place: &str) {
+    if let Some(with) = attrs.with.get() {
+        cx.error_at(
+            with.span,
+            format!(
+                "`with` is not allowed in {place}; it goes on a field of a struct with named \
+                 fields (a container)"
+            ),
+        );
+    }
+    if let Some(skip) = attrs.skip {
+        cx.error_at(
+            skip,
+            format!(
+                "`skip` is not allowed in {place}; it goes on a field of a struct with named \
+                 fields (a container)"
+            ),
+        );
+    }
 }
 
 /// Progressive containers (EIP-7495): `active_fields` is 0s and 1s, at most
@@ -218,9 +279,14 @@ fn check_enum<'a>(
             );
         }
     }
+    for variant in &variants {
+        for field in &variant.fields {
+            not_in_container(cx, &field.attrs, "an enum variant");
+        }
+    }
     let explicit = variants
         .iter()
-        .filter(|v| v.attrs.selector.is_some())
+        .filter(|v| v.attrs.selector.get().is_some())
         .count();
     let mut out = Vec::with_capacity(variants.len());
     let mut seen: [Option<&Ident>; 128] = [None; 128];
@@ -273,17 +339,19 @@ fn selector_of(
     compatible: bool,
 ) -> Option<(u8, Span)> {
     let (value, span) = match &variant.attrs.selector {
-        Some(selector) => (selector.value, selector.span),
+        Setting::Set(selector) => (selector.value, selector.span),
         // Already reported where it was written.
-        None if variant.attrs.selector_invalid => return None,
-        None if compatible => {
+        Setting::Invalid => return None,
+        // A rejected attribute was reported; it may have been the selector.
+        Setting::Absent if variant.attrs.rejected => return None,
+        Setting::Absent if compatible => {
             cx.error_spanned_by(
                 variant.ident,
                 "compatible union variants need an explicit `#[ssz(selector = N)]`, N from 1 to 127",
             );
             return None;
         }
-        None if explicit > 0 => {
+        Setting::Absent if explicit > 0 => {
             cx.error_spanned_by(
                 variant.ident,
                 format!(
@@ -294,7 +362,7 @@ fn selector_of(
             );
             return None;
         }
-        None => (index as u64, variant.ident.span()),
+        Setting::Absent => (index as u64, variant.ident.span()),
     };
     let min = u64::from(compatible);
     if value < min || value > MAX_SELECTOR {
@@ -303,7 +371,7 @@ fn selector_of(
                 "compatible union selectors are 1 to {MAX_SELECTOR}, found {}",
                 shown(value)
             )
-        } else if variant.attrs.selector.is_some() {
+        } else if variant.attrs.selector.get().is_some() {
             format!(
                 "union selectors are 0 to {MAX_SELECTOR} (higher ones are reserved), found {}",
                 shown(value)
@@ -328,7 +396,10 @@ fn value_type<'a>(
     compatible: bool,
 ) -> Option<Option<&'a syn::Type>> {
     match (variant.style, variant.fields.as_slice()) {
-        (Style::Tuple, [field]) => Some(Some(field.ty)),
+        (Style::Tuple, [field]) => {
+            check_type(cx, field.ty);
+            Some(Some(field.ty))
+        }
         (Style::Unit, _) if compatible => {
             cx.error_spanned_by(
                 variant.ident,

@@ -33,6 +33,11 @@ impl Ctxt {
         self.errors.push(err);
     }
 
+    /// How many errors were recorded, to tell whether a stage added any.
+    pub fn error_count(&self) -> usize {
+        self.errors.len()
+    }
+
     /// Whether any error was recorded.
     pub fn has_errors(&self) -> bool {
         !self.errors.is_empty()

@@ -1,58 +1,68 @@
 //! The names of the `#[ssz(...)]` attribute and its keys.
 
 use core::fmt;
-use syn::{Ident, Path};
+use syn::Path;
 
-/// A name the derive recognises in attributes.
-#[derive(Copy, Clone, PartialEq, Eq)]
-pub struct Symbol(&'static str);
+/// `#[ssz(...)]`: the attribute the derives read.
+pub const SSZ: &str = "ssz";
 
-/// `#[ssz(...)]`
-pub const SSZ: Symbol = Symbol("ssz");
-/// `#[ssz(crate = "path")]`
-pub const CRATE: Symbol = Symbol("crate");
-/// `#[ssz(transparent)]`
-pub const TRANSPARENT: Symbol = Symbol("transparent");
-/// `#[ssz(active_fields = [1, 0, 1])]`
-pub const ACTIVE_FIELDS: Symbol = Symbol("active_fields");
-/// `#[ssz(compatible_union)]`
-pub const COMPATIBLE_UNION: Symbol = Symbol("compatible_union");
-/// `#[ssz(selector = N)]`
-pub const SELECTOR: Symbol = Symbol("selector");
-/// `#[ssz(edition = "v1.6")]`
-pub const EDITION: Symbol = Symbol("edition");
+/// A key of `#[ssz(...)]`. Matches over it are exhaustive, so a new key
+/// must say where it is allowed and how its value is parsed.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Key {
+    /// `#[ssz(crate = "path")]`
+    Crate,
+    /// `#[ssz(transparent)]`
+    Transparent,
+    /// `#[ssz(active_fields = [1, 0, 1])]`
+    ActiveFields,
+    /// `#[ssz(edition = "v1.6")]`
+    Edition,
+    /// `#[ssz(compatible_union)]`
+    CompatibleUnion,
+    /// `#[ssz(selector = N)]`
+    Selector,
+    /// `#[ssz(with = "module")]`
+    With,
+    /// `#[ssz(skip)]`
+    Skip,
+}
 
-/// Every key, in the order error messages list them.
-pub const KEYS: [Symbol; 6] = [
-    CRATE,
-    TRANSPARENT,
-    ACTIVE_FIELDS,
-    EDITION,
-    COMPATIBLE_UNION,
-    SELECTOR,
-];
+impl Key {
+    /// Every key, in the order error messages list them.
+    pub const ALL: [Key; 8] = [
+        Key::Crate,
+        Key::Transparent,
+        Key::ActiveFields,
+        Key::Edition,
+        Key::CompatibleUnion,
+        Key::Selector,
+        Key::With,
+        Key::Skip,
+    ];
 
-impl Symbol {
-    /// The name as written.
+    /// The key as written.
     pub fn as_str(self) -> &'static str {
-        self.0
+        match self {
+            Key::Crate => "crate",
+            Key::Transparent => "transparent",
+            Key::ActiveFields => "active_fields",
+            Key::Edition => "edition",
+            Key::CompatibleUnion => "compatible_union",
+            Key::Selector => "selector",
+            Key::With => "with",
+            Key::Skip => "skip",
+        }
+    }
+
+    /// The key `path` names, if it names one.
+    pub fn from_path(path: &Path) -> Option<Key> {
+        Key::ALL.into_iter().find(|key| path.is_ident(key.as_str()))
     }
 }
 
-impl PartialEq<Symbol> for Ident {
-    fn eq(&self, word: &Symbol) -> bool {
-        self == word.0
-    }
-}
-
-impl PartialEq<Symbol> for Path {
-    fn eq(&self, word: &Symbol) -> bool {
-        self.is_ident(word.0)
-    }
-}
-
-impl fmt::Display for Symbol {
+impl fmt::Display for Key {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0)
+        f.write_str(self.as_str())
     }
 }
