@@ -14,7 +14,7 @@
 use peam_ssz_types::{
     Bitlist, Bitvector, ProgressiveBitlist, ProgressiveList, Ssz, Vector, U, U256,
 };
-use spec_tests::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
+use beacon_types::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
 use spec_tests::generic::{self as g, HANDLERS, SUITES};
 use spec_tests::harness::{file_name, subdirs, vectors_dir, Case};
 use std::alloc::{GlobalAlloc, Layout, System};

@@ -16,7 +16,7 @@
 //! preset value sizes take no parameter (`phase0::Checkpoint`).
 //!
 //! ```
-//! use spec_tests::beacon::{electra, Mainnet, Minimal};
+//! use beacon_types::beacon::{electra, Mainnet, Minimal};
 //! use peam_ssz_types::{Ssz, TreeHash};
 //!
 //! let state = electra::BeaconState::<Minimal>::default();
@@ -27,8 +27,8 @@
 //! let _root = state.hash_tree_root();
 //! ```
 //!
-//! The fork modules and [`preset`] are generated from the spec's schema by
-//! `spec-tests/tools/beacon_codegen.rs`; a unit test fails when they are out
+//! The fork modules, [`preset`] and [`catalog`] are generated from the spec's schema by
+//! `beacon-types/tools/codegen`; a unit test fails when they are out
 //! of date. Every container derives `serde` in the consensus YAML
 //! conventions, so the vectors' `value.yaml` files parse into them.
 
@@ -38,6 +38,7 @@ use peam_ssz_types::{Length, Ssz, TreeHash};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+pub mod catalog;
 pub mod preset;
 
 /// The collections the fork modules are written with: the plain `List`
@@ -60,17 +61,7 @@ pub mod phase0;
 pub use preset::{Mainnet, Minimal, Preset};
 
 /// The forks, in the order of the spec (`eip7805` builds on `fulu`).
-pub const FORKS: [&str; 9] = [
-    "phase0",
-    "altair",
-    "bellatrix",
-    "capella",
-    "deneb",
-    "electra",
-    "fulu",
-    "gloas",
-    "eip7805",
-];
+pub use catalog::FORKS;
 
 /// The type-level sum of two lengths, for bounds such as
 /// `DEPOSIT_CONTRACT_TREE_DEPTH + 1` when a term is a preset value.
@@ -152,7 +143,7 @@ pub fn visit_fork_containers<P: Preset, V: ContainerVisitor>(fork: &str, visitor
 }
 
 #[cfg(test)]
-#[path = "../../tools/beacon_codegen.rs"]
+#[path = "../../tools/codegen/mod.rs"]
 pub(crate) mod codegen;
 
 #[cfg(test)]
@@ -182,7 +173,7 @@ mod tests {
         }
         assert!(
             stale.is_empty(),
-            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p spec-tests --lib \
+            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p beacon-types --lib \
              beacon::tests::generated_code_is_up_to_date`"
         );
     }

@@ -1,8 +1,8 @@
 //! The consensus containers of Fulu and Gloas as consensus-specs
 //! v1.7.0-alpha.13 defines them, for both presets.
 //!
-//! Generated, like [`crate::beacon`], by `spec-tests/tools/beacon_codegen.rs`,
-//! here from `spec-tests/tools/beacon-types-v1.7.yaml` (the alpha.13 schema,
+//! Generated, like [`crate::beacon`], by `beacon-types/tools/codegen`,
+//! here from `beacon-types/tools/beacon-types-v1.7.yaml` (the alpha.13 schema,
 //! `../shared/spec/v1.7.0-alpha.13/beacon-types.yaml`). In Gloas, ten
 //! containers are progressive containers (EIP-7495) and their lists
 //! progressive lists, bitlists and byte lists (EIP-7916, EIP-7688): all of
@@ -13,7 +13,7 @@
 //! cover Gloas only).
 //!
 //! ```
-//! use spec_tests::beacon_v1_7::{gloas, Minimal};
+//! use beacon_types::beacon_v1_7::{gloas, Minimal};
 //! use peam_ssz_types::{Ssz, TreeHash};
 //!
 //! let state = gloas::BeaconState::<Minimal>::default();
@@ -22,6 +22,7 @@
 //! let _root = state.hash_tree_root();
 //! ```
 
+pub mod catalog;
 pub mod preset;
 
 /// The collections the fork modules are written with (the generator
@@ -37,7 +38,7 @@ pub use super::beacon::{Container, ContainerVisitor, Quot, Sum};
 pub use preset::{Mainnet, Minimal, Preset};
 
 /// The forks of the schema, in order.
-pub const FORKS: [&str; 2] = ["fulu", "gloas"];
+pub use catalog::FORKS;
 
 /// The forks whose `ssz_static` vectors the v1.7.0-alpha.13 archives hold.
 pub const VECTOR_FORKS: [&str; 1] = ["gloas"];
@@ -81,7 +82,7 @@ mod tests {
         }
         assert!(
             stale.is_empty(),
-            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p spec-tests --lib \
+            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p beacon-types --lib \
              beacon_v1_7::tests::generated_code_is_up_to_date`"
         );
     }
