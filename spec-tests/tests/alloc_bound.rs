@@ -11,10 +11,10 @@
 //! global allocator with per-thread counters; the run prints the worst ratio
 //! of peak heap to input length per suite.
 
+use beacon_types::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
 use peam_ssz_types::{
     Bitlist, Bitvector, ProgressiveBitlist, ProgressiveList, Ssz, Vector, U, U256,
 };
-use beacon_types::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
 use spec_tests::generic::{self as g, HANDLERS, SUITES};
 use spec_tests::harness::{file_name, subdirs, vectors_dir, Case};
 use std::alloc::{GlobalAlloc, Layout, System};
