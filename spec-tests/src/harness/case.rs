@@ -99,38 +99,16 @@ impl Case {
 
 /// Decodes `0x`-prefixed hex.
 pub fn decode_hex(s: &str) -> Result<Vec<u8>, String> {
-    let digits = s
-        .strip_prefix("0x")
-        .ok_or_else(|| format!("hex string without 0x prefix: {:?}", truncate(s, 80)))?;
-    if digits.len() % 2 != 0 {
-        return Err(format!("hex string of odd length: {:?}", truncate(s, 80)));
+    if !s.starts_with("0x") {
+        return Err(format!(
+            "hex string without 0x prefix: {:?}",
+            truncate(s, 80)
+        ));
     }
-    fn nibble(c: u8) -> Option<u8> {
-        match c {
-            b'0'..=b'9' => Some(c - b'0'),
-            b'a'..=b'f' => Some(c - b'a' + 10),
-            b'A'..=b'F' => Some(c - b'A' + 10),
-            _ => None,
-        }
-    }
-    digits
-        .as_bytes()
-        .chunks_exact(2)
-        .map(|pair| match (nibble(pair[0]), nibble(pair[1])) {
-            (Some(hi), Some(lo)) => Ok(hi << 4 | lo),
-            _ => Err(format!("invalid hex digit in {:?}", truncate(s, 80))),
-        })
-        .collect()
+    test_support::hex::decode(s).map_err(|e| format!("{e}: {:?}", truncate(s, 80)))
 }
 
 /// `0x`-prefixed hex of `bytes`.
 pub fn to_hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut s = String::with_capacity(2 + 2 * bytes.len());
-    s.push_str("0x");
-    for b in bytes {
-        s.push(DIGITS[usize::from(b >> 4)] as char);
-        s.push(DIGITS[usize::from(b & 15)] as char);
-    }
-    s
+    test_support::hex::encode(bytes)
 }
