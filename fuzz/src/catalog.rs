@@ -194,9 +194,6 @@ pub fn generic_case_types(handler: &str, case: &str) -> Vec<String> {
 #[path = "../../beacon-types/src/beacon/catalog.rs"]
 pub mod beacon_catalog;
 
-/// The forks of `beacon_types::beacon`, in spec order.
-pub use beacon_catalog::FORKS;
-
 /// A struct or enum found in a source file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Item {
