@@ -8,7 +8,7 @@ use peam_ssz_types::{PersistentList, Ssz, U};
 use ssz_types::typenum::U1099511627776;
 
 /// Our `List[Validator, 2**40]`, persistent.
-pub type Validators = PersistentList<spec_tests::beacon::fulu::Validator, U<LIST_LIMIT>>;
+pub type Validators = PersistentList<beacon_types::beacon::fulu::Validator, U<LIST_LIMIT>>;
 /// Our `List[uint64, 2**40]`, persistent.
 pub type Balances = PersistentList<u64, U<LIST_LIMIT>>;
 /// milhouse's `List[Validator, 2**40]`.
@@ -16,7 +16,8 @@ pub type MilhouseValidators = milhouse::List<peers::lighthouse::Validator, U1099
 /// milhouse's `List[uint64, 2**40]`.
 pub type MilhouseBalances = milhouse::List<u64, U1099511627776>;
 /// The mainnet fulu state with the persistent, cached collections.
-pub type CachedState = spec_tests::beacon_cached::fulu::BeaconState<spec_tests::beacon::Mainnet>;
+pub type CachedState =
+    beacon_types::beacon_cached::fulu::BeaconState<beacon_types::beacon::Mainnet>;
 
 /// Ours, from the data.
 pub fn validators(data: &[ValidatorData]) -> Validators {

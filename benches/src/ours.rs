@@ -1,11 +1,8 @@
 //! Our fixture values, built from the beacon containers of
-//! [`spec_tests::beacon`] (fulu, the latest mainnet fork, mainnet preset),
+//! [`beacon_types::beacon`] (fulu, the latest mainnet fork, mainnet preset),
 //! and the three operations through the public API a user calls.
 
-use peam_ssz_types::{
-    Bitlist, Bitvector, ByteList, FixedBytes, Length, List, Ssz, TreeHash, Vector, U,
-};
-use spec_tests::beacon::fulu::{
+use beacon_types::beacon::fulu::{
     Attestation, AttestationData, AttesterSlashing, BLSToExecutionChange, BeaconBlock,
     BeaconBlockBody, BeaconBlockHeader, BeaconState, Checkpoint, ConsolidationRequest, Deposit,
     DepositData, DepositRequest, Eth1Data, ExecutionPayload, ExecutionPayloadHeader,
@@ -14,7 +11,10 @@ use spec_tests::beacon::fulu::{
     SignedBeaconBlockHeader, SignedVoluntaryExit, SyncAggregate, SyncCommittee, Validator,
     VoluntaryExit, Withdrawal, WithdrawalRequest,
 };
-use spec_tests::beacon::{Mainnet, Preset};
+use beacon_types::beacon::{Mainnet, Preset};
+use peam_ssz_types::{
+    Bitlist, Bitvector, ByteList, FixedBytes, Length, List, Ssz, TreeHash, Vector, U,
+};
 
 use crate::{HeaderData, Rng, ValidatorData, LIST_LIMIT};
 

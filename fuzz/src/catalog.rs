@@ -12,8 +12,9 @@
 //!   vectors (as `Vector` for every length of the suite, and as arrays for a
 //!   few), bitvectors, bitlists, progressive lists and bitlists, and the test
 //!   containers and unions of `spec_tests::generic`.
-//! - The beacon table ([`beacon_entries`]) lists every container defined in
-//!   `spec-tests/src/beacon/<fork>.rs`, in fork order then source order:
+//! - The beacon table ([`beacon_entries`]) lists every container that a fork
+//!   module of `beacon_types::beacon` defines, in fork order then source
+//!   order, as the generated [`beacon_catalog`] lists them:
 //!   first every container for the minimal preset (containers that no preset
 //!   value sizes appear once, with no preset), then the preset-generic ones
 //!   for mainnet.
@@ -187,19 +188,11 @@ pub fn generic_case_types(handler: &str, case: &str) -> Vec<String> {
     out
 }
 
-/// The forks of `spec_tests::beacon`, in spec order; each is a module
-/// `spec-tests/src/beacon/<fork>.rs`.
-pub const FORKS: [&str; 9] = [
-    "phase0",
-    "altair",
-    "bellatrix",
-    "capella",
-    "deneb",
-    "electra",
-    "fulu",
-    "gloas",
-    "eip7805",
-];
+/// The containers of `beacon_types::beacon` as plain data, generated with
+/// them by `beacon-types/tools/codegen` (`core` only, so the build script and
+/// the seed tool include it too).
+#[path = "../../beacon-types/src/beacon/catalog.rs"]
+pub mod beacon_catalog;
 
 /// A struct or enum found in a source file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -218,7 +211,9 @@ pub struct Item {
 }
 
 /// The structs and enums of a rustfmt-formatted source file, in source
-/// order: `pub struct Name {` or `pub struct Name<P: Preset> {` up to the
+/// order (the build script reads the hand-written test containers of
+/// `spec-tests/src/generic.rs` this way; the beacon containers come from
+/// [`beacon_catalog`]): `pub struct Name {` or `pub struct Name<P: Preset> {` up to the
 /// closing `}` at the start of a line, with one `pub field: Type,` per line,
 /// and `pub enum Name {` with one `Variant(Type),` or `Variant,` per line.
 pub fn parse_items(module: &str, source: &str) -> Result<Vec<Item>, String> {
@@ -286,30 +281,6 @@ pub fn parse_items(module: &str, source: &str) -> Result<Vec<Item>, String> {
     Ok(items)
 }
 
-/// The names a fork module re-exports from another one, with that module:
-/// every `pub use super::<module>::{A, B, ...};`.
-pub fn reexports(source: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut rest = source;
-    while let Some(start) = rest.find("pub use super::") {
-        let after = &rest[start + "pub use super::".len()..];
-        let Some(end) = after.find(';') else { break };
-        let stmt = &after[..end];
-        rest = &after[end..];
-        let Some((module, names)) = stmt.split_once("::") else {
-            continue;
-        };
-        let names = names.trim().trim_start_matches('{').trim_end_matches('}');
-        for name in names.split(',') {
-            let name = name.trim();
-            if !name.is_empty() {
-                out.push((name.to_owned(), module.trim().to_owned()));
-            }
-        }
-    }
-    out
-}
-
 /// One entry of the beacon table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BeaconEntry {
@@ -323,11 +294,11 @@ impl BeaconEntry {
     /// The Rust type, as a path that resolves from the fuzz crate.
     pub fn rust(&self) -> String {
         let path = format!(
-            "::spec_tests::beacon::{}::{}",
+            "::beacon_types::beacon::{}::{}",
             self.item.module, self.item.name
         );
         match self.preset {
-            Some(preset) => format!("{path}<::spec_tests::beacon::{preset}>"),
+            Some(preset) => format!("{path}<::beacon_types::beacon::{preset}>"),
             None => path,
         }
     }
@@ -341,13 +312,18 @@ impl BeaconEntry {
     }
 }
 
-/// The beacon table, from the sources of the fork modules (`sources[i]` is
-/// the text of `FORKS[i]`'s file).
-pub fn beacon_entries(sources: &[String]) -> Result<Vec<BeaconEntry>, String> {
-    let mut items = Vec::new();
-    for (fork, source) in FORKS.iter().zip(sources) {
-        items.extend(parse_items(fork, source)?);
-    }
+/// The beacon table, from the generated catalog of `beacon_types::beacon`.
+pub fn beacon_entries() -> Vec<BeaconEntry> {
+    let items: Vec<Item> = beacon_catalog::CONTAINERS
+        .iter()
+        .map(|c| Item {
+            module: c.fork.to_owned(),
+            name: c.name.to_owned(),
+            preset_generic: c.preset_generic,
+            fields: c.fields.iter().map(|f| (*f).to_owned()).collect(),
+            variants: Vec::new(),
+        })
+        .collect();
     let mut out: Vec<BeaconEntry> = items
         .iter()
         .map(|item| BeaconEntry {
@@ -364,7 +340,7 @@ pub fn beacon_entries(sources: &[String]) -> Result<Vec<BeaconEntry>, String> {
                 preset: Some("Mainnet"),
             }),
     );
-    Ok(out)
+    out
 }
 
 /// The index in `entries` of the container that the spec calls `name` in
@@ -372,22 +348,20 @@ pub fn beacon_entries(sources: &[String]) -> Result<Vec<BeaconEntry>, String> {
 /// module, or re-exported there from the module that defines it.
 pub fn beacon_index(
     entries: &[BeaconEntry],
-    sources: &[String],
     preset: &str,
     fork: &str,
     name: &str,
 ) -> Option<usize> {
-    let fork_pos = FORKS.iter().position(|f| *f == fork)?;
     let module = if entries
         .iter()
         .any(|e| e.item.module == fork && e.item.name == name)
     {
-        fork.to_owned()
+        fork
     } else {
-        reexports(&sources[fork_pos])
-            .into_iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, m)| m)?
+        beacon_catalog::REEXPORTS
+            .iter()
+            .find(|(f, n, _)| *f == fork && *n == name)
+            .map(|(_, _, origin)| *origin)?
     };
     let preset = match preset {
         "minimal" => "Minimal",

@@ -4,7 +4,8 @@
 //! - `generic_decode_table!()`, `generic_roundtrip_table!()`,
 //!   `beacon_decode_table!()` and `beacon_roundtrip_table!()`: one [`Entry`]
 //!   per type of the catalog, with the check monomorphised for it (generated
-//!   by `build.rs` from the `spec-tests` sources). They are macros so that
+//!   by `build.rs` from the catalog of `beacon-types` and the `spec-tests`
+//!   sources). They are macros so that
 //!   each target instantiates only the checks it runs.
 //! - [`gen`]: typed values built from fuzz input.
 //! - [`check`]: the properties asserted on every type.
@@ -57,15 +58,9 @@ mod tests {
     /// A fork's container resolves to the module that defines it.
     #[test]
     fn beacon_names_resolve_to_their_module() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec-tests/src/beacon");
-        let sources: Vec<String> = catalog::FORKS
-            .iter()
-            .map(|f| std::fs::read_to_string(format!("{dir}/{f}.rs")).unwrap())
-            .collect();
-        let entries = catalog::beacon_entries(&sources).unwrap();
+        let entries = catalog::beacon_entries();
         let label = |preset, fork, name| {
-            catalog::beacon_index(&entries, &sources, preset, fork, name)
-                .map(|i| entries[i].label())
+            catalog::beacon_index(&entries, preset, fork, name).map(|i| entries[i].label())
         };
         assert_eq!(
             label("mainnet", "fulu", "Checkpoint").as_deref(),

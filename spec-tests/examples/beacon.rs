@@ -10,10 +10,10 @@
 //! The values are pseudo-random but fixed (a seeded generator), so the roots
 //! printed are the same on every run and every machine.
 
+use beacon_types::beacon::{fulu, Mainnet, Minimal, Preset};
 use peam_ssz_types::{
     Bitlist, Bitvector, ByteList, ByteVector, FixedBytes, Length, List, Ssz, TreeHash, Vector, U256,
 };
-use spec_tests::beacon::{fulu, Mainnet, Minimal, Preset};
 use std::time::{Duration, Instant};
 
 /// SplitMix64: a small seeded generator, enough for test data.

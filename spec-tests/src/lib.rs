@@ -1,23 +1,20 @@
-//! Consensus-spec SSZ vectors and beacon containers.
+//! The consensus-spec SSZ vectors, run against peam-ssz: the harness.
 //!
 //! - [`harness`] reads and checks the cases of the consensus-specs v1.6.1
 //!   vectors (`spec-tests/vectors`, filled by `spec-tests/download-vectors.sh`,
 //!   or `$SSZ_SPEC_VECTORS`).
 //! - [`generic`] holds the types of the `ssz_generic` suite and maps each
 //!   case to its check (`tests/ssz_generic.rs` runs them all).
-//! - [`beacon`] holds the beacon containers of every fork, for both presets
-//!   (`tests/ssz_static.rs` runs the `ssz_static` suite against them).
-//! - [`beacon_cached`] compiles the same containers with the persistent,
-//!   cached `List` and `Vector`, and `tests/ssz_static.rs` runs the suite
-//!   against them too.
-//! - [`beacon_v1_7`] holds the Fulu and Gloas containers of
-//!   v1.7.0-alpha.13 (progressive in Gloas), which `tests/ssz_static.rs`
-//!   runs against the alpha.13 vectors (`spec-tests/vectors-v1.7`).
+//! - `tests/ssz_static.rs` runs the `ssz_static` suite against the beacon
+//!   containers of the `beacon-types` crate: [`beacon`] (every fork, both
+//!   presets), [`beacon_cached`] (the same containers with the persistent,
+//!   cached `List` and `Vector`) and [`beacon_v1_7`] (Fulu and Gloas of
+//!   v1.7.0-alpha.13, against `spec-tests/vectors-v1.7`).
+//!
+//! [`beacon`], [`beacon_cached`] and [`beacon_v1_7`] are re-exports of the
+//! modules of `beacon-types`, where the containers now live; the paths
+//! `spec_tests::beacon::...` keep working.
 
-pub mod beacon;
-// The fork files are compiled twice on purpose: once per instantiation.
-#[allow(clippy::duplicate_mod)]
-pub mod beacon_cached;
-pub mod beacon_v1_7;
+pub use beacon_types::{beacon, beacon_cached, beacon_v1_7};
 pub mod generic;
 pub mod harness;

@@ -11,98 +11,25 @@
 //! global allocator with per-thread counters; the run prints the worst ratio
 //! of peak heap to input length per suite.
 
+use beacon_types::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
 use peam_ssz_types::{
     Bitlist, Bitvector, ProgressiveBitlist, ProgressiveList, Ssz, Vector, U, U256,
 };
-use spec_tests::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
 use spec_tests::generic::{self as g, HANDLERS, SUITES};
 use spec_tests::harness::{file_name, subdirs, vectors_dir, Case};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// Heap bytes allowed per input byte.
-const BOUND_FACTOR: usize = 8;
-/// Heap bytes allowed on top, for small inputs.
-const BOUND_SLACK: usize = 1024;
+use test_support::alloc::{decode_bound, BOUND_FACTOR, BOUND_SLACK};
 
-// ---------------------------------------------------------------------------
-// The counting allocator (the same as in ssz-types/tests/alloc_bound.rs).
-// ---------------------------------------------------------------------------
-
-struct Counting;
-
-thread_local! {
-    static LIVE: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-}
-
-fn grow(n: usize) {
-    let _ = LIVE.try_with(|live| {
-        let now = live.get() + n;
-        live.set(now);
-        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
-    });
-}
-
-fn shrink(n: usize) {
-    let _ = LIVE.try_with(|live| live.set(live.get().saturating_sub(n)));
-}
-
-// SAFETY: every method forwards to `System` with the caller's arguments, so
-// `System` upholds the `GlobalAlloc` contract; the counters are thread-local
-// `Cell`s with constant initialisers and no destructor, so touching them
-// never allocates or re-enters the allocator.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: forwarded from the caller, who upholds `alloc`'s contract.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grow(layout.size());
-        }
-        p
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: forwarded from the caller, who upholds `alloc_zeroed`'s
-        // contract.
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            grow(layout.size());
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded from the caller, who upholds `dealloc`'s contract.
-        unsafe { System.dealloc(ptr, layout) };
-        shrink(layout.size());
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // SAFETY: forwarded from the caller, who upholds `realloc`'s contract.
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            // Counted as a move: both blocks live at once.
-            grow(new_size);
-            shrink(layout.size());
-        }
-        p
-    }
-}
-
+// The counting allocator of `test-support` (per-thread counters), with the
+// bound of `ssz-types/tests/alloc_bound.rs`.
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: test_support::alloc::Counting = test_support::alloc::Counting;
 
 /// The peak heap growth while decoding `bytes` as `T`.
 fn peak_of<T: Ssz>(bytes: &[u8]) -> usize {
-    let base = LIVE.with(Cell::get);
-    PEAK.with(|p| p.set(base));
-    let result = T::from_ssz(bytes);
-    let peak = PEAK.with(Cell::get) - base;
-    drop(result);
-    peak
+    test_support::alloc::measure(|| T::from_ssz(bytes)).1.peak
 }
 
 type Measure = fn(&[u8]) -> usize;
@@ -131,7 +58,7 @@ impl Worst {
             self.ratio = ratio;
             self.at = format!("{label} ({len} bytes, peak {peak})");
         }
-        if peak > BOUND_FACTOR * len + BOUND_SLACK {
+        if peak > decode_bound(len) {
             self.over.push(format!(
                 "{label}: {len} bytes, peak {peak} > {BOUND_FACTOR} * len + {BOUND_SLACK}"
             ));

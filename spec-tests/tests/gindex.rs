@@ -7,11 +7,11 @@
 //! of the same path, once as a `const` (a static path, `gindex!`) and once
 //! through the run-time path (`gindex_of`, `gindex_of_str`).
 
-use peam_ssz_types::path::{gindex_of, gindex_of_str, PathErrorKind, PathStep};
-use peam_ssz_types::{gindex, Gindex, Length, Ssz, TreeHash};
-use spec_tests::beacon::{
+use beacon_types::beacon::{
     altair, bellatrix, capella, deneb, electra, fulu, Mainnet, Minimal, Preset,
 };
+use peam_ssz_types::path::{gindex_of, gindex_of_str, PathErrorKind, PathStep};
+use peam_ssz_types::{gindex, Gindex, Length, Ssz, TreeHash};
 use spec_tests::harness;
 use std::path::{Path, PathBuf};
 
@@ -342,8 +342,8 @@ fn proof_vectors_leaf_index_comes_out_of_the_path() {
 /// from their cache are the plain containers' proofs.
 #[test]
 fn cached_containers_have_the_same_paths_and_proofs() {
+    use beacon_types::beacon_cached;
     use peam_ssz_types::proof::prove;
-    use spec_tests::beacon_cached;
     const PLAIN: Gindex = gindex!(fulu::BeaconState<Minimal>, validators[3].effective_balance);
     const CACHED: Gindex = gindex!(
         beacon_cached::fulu::BeaconState<Minimal>,
@@ -380,8 +380,8 @@ fn cached_containers_have_the_same_paths_and_proofs() {
 /// that edition's `merkleize_progressive` (the binary subtree on the left).
 #[test]
 fn alpha13_gloas_paths_follow_their_edition() {
+    use beacon_types::beacon_v1_7::{gloas, Minimal as Minimal17};
     use peam_ssz_types::proof::prove;
-    use spec_tests::beacon_v1_7::{gloas, Minimal as Minimal17};
     // `finalized_checkpoint` is field 20 of 46: the last chunk of the third
     // subtree (chunks 5..=20, 16 leaves). Below the active-fields mix-in
     // (node 2): right, right, then the 16-leaf subtree on the left, leaf

@@ -1,7 +1,7 @@
 //! The Merkle proof vectors of consensus-specs v1.6.1: every case of the
 //! `light_client/single_merkle_proof` and `merkle_proof/single_merkle_proof`
 //! runners, for every fork and preset, against the containers of
-//! `spec_tests::beacon`.
+//! `beacon_types::beacon`.
 //!
 //! Layout: `tests/<preset>/<fork>/<runner>/<Type>/<case>/` with
 //! `object.ssz_snappy` (the value) and `proof.yaml` (`leaf`, `leaf_index`,
@@ -25,10 +25,10 @@
 //!
 //! Prints `proofs/<preset>/<fork>/<runner>: P passed, F failed`.
 
+use beacon_types::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
 use peam_ssz_types::hash::hash_pair;
 use peam_ssz_types::proof::{is_valid_merkle_branch, prove, Gindex, ProofError};
 use peam_ssz_types::{TreeHash, ZERO_HASHES};
-use spec_tests::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
 use spec_tests::harness::{case_label, decode_hex, file_name, subdirs, vectors_dir, Case, Run};
 use std::collections::BTreeMap;
 

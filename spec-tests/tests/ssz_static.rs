@@ -1,6 +1,6 @@
 //! The `ssz_static` vectors of consensus-specs v1.6.1: every case of every
 //! container, fork and preset, against the containers of
-//! `spec_tests::beacon`.
+//! `beacon_types::beacon`.
 //!
 //! Layout: `tests/<preset>/<fork>/ssz_static/<Type>/<suite>/<case>/` with
 //! `serialized.ssz_snappy`, `value.yaml` and `roots.yaml`. Each case must
@@ -15,18 +15,18 @@
 //!
 //! Prints `ssz_static/<preset>/<fork>: P passed, F failed` per fork.
 //!
-//! The same cases run a second time against `spec_tests::beacon_cached`
+//! The same cases run a second time against `beacon_types::beacon_cached`
 //! (the same containers with the persistent, cached `List` and `Vector`),
 //! printing `ssz_static[cached]/<preset>/<fork>: P passed, F failed`.
 //!
 //! The v1.7.0-alpha.13 vectors (`spec-tests/vectors-v1.7`, Gloas only) run
-//! the same way against `spec_tests::beacon_v1_7`, with every case's
+//! the same way against `beacon_types::beacon_v1_7`, with every case's
 //! `manifest.yaml` checked too, and print
 //! `ssz_static@v1.7.0-alpha.13/<preset>/<fork>: ...`.
 
-use spec_tests::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
-use spec_tests::beacon_cached;
-use spec_tests::beacon_v1_7;
+use beacon_types::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
+use beacon_types::beacon_cached;
+use beacon_types::beacon_v1_7;
 use spec_tests::harness::{
     case_label, check_manifest, check_valid, file_name, subdirs, vectors_dir, vectors_dir_v1_7,
     Case, Run,

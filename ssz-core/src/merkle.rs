@@ -435,22 +435,8 @@ mod tests {
     use super::*;
     use crate::hash::sha256;
 
-    fn h(a: &Root, b: &Root) -> Root {
-        let mut m = a.to_vec();
-        m.extend_from_slice(b);
-        sha256(&m)
-    }
-
-    /// The spec's definition, recursively and literally.
-    fn reference(chunks: &[Root], limit: usize) -> Root {
-        let width = limit.max(chunks.len()).max(1).next_power_of_two();
-        let mut level: Vec<Root> = chunks.to_vec();
-        level.resize(width, [0; 32]);
-        while level.len() > 1 {
-            level = level.chunks(2).map(|p| h(&p[0], &p[1])).collect();
-        }
-        level[0]
-    }
+    // The spec's definitions, literally, on the `sha2` crate alone.
+    use test_support::merkle::{hash as h, merkleize as reference};
 
     fn chunk(i: usize) -> Root {
         if cfg!(miri) {
@@ -580,16 +566,10 @@ mod tests {
     /// `merkleize_progressive(chunks, num_leaves)`, literally: v1.6.1 when
     /// `recursion_left`, else v1.7.0-alpha.13.
     fn progressive_reference(chunks: &[Root], num_leaves: usize, recursion_left: bool) -> Root {
-        if chunks.is_empty() {
-            return [0; 32];
-        }
-        let split = num_leaves.min(chunks.len());
-        let rest = progressive_reference(&chunks[split..], num_leaves * 4, recursion_left);
-        let subtree = reference(&chunks[..split], num_leaves);
         if recursion_left {
-            h(&rest, &subtree)
+            test_support::merkle::merkleize_progressive_v1_6(chunks, num_leaves)
         } else {
-            h(&subtree, &rest)
+            test_support::merkle::merkleize_progressive_v1_7(chunks, num_leaves)
         }
     }
 

@@ -1,58 +1,18 @@
 //! A fixed-size container encodes into a buffer and decodes without
 //! allocating, and `to_ssz` allocates exactly its output.
 //!
-//! The global allocator counts allocations per thread, so tests running in
-//! parallel do not see each other's.
+//! The global allocator (`test-support`'s) counts allocations per thread, so
+//! tests running in parallel do not see each other's.
 
 use peam_ssz_types::{Ssz, TreeHash};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: every call is forwarded to `System` unchanged; the thread-local
-// counter is a `const`-initialised `Cell<usize>`, which needs no allocation
-// and no destructor, so touching it from inside the allocator cannot recurse.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        // SAFETY: the caller's contract for `alloc` is `System`'s.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        // SAFETY: the caller's contract for `alloc_zeroed` is `System`'s.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        // SAFETY: `ptr` was allocated by `System` through this allocator with
-        // `layout`, as the caller guarantees.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` through this allocator with
-        // `layout`, as the caller guarantees.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: test_support::alloc::Counting = test_support::alloc::Counting;
 
 /// The allocations `f` makes on this thread.
 fn allocations<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let before = ALLOCATIONS.with(Cell::get);
-    let result = f();
-    let after = ALLOCATIONS.with(Cell::get);
-    (result, after - before)
+    let (result, usage) = test_support::alloc::measure(f);
+    (result, usage.allocations)
 }
 
 #[derive(Ssz, TreeHash, Debug, PartialEq, Eq, Clone)]

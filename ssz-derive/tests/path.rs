@@ -392,20 +392,7 @@ fn concat_reference(indices: &[u128]) -> Option<u128> {
 }
 
 /// xorshift64*: seeded, so a failure reproduces.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
+use test_support::rng::XorShift64Star as Rng;
 
 /// A random path through `t`: mostly steps that exist, with indices near
 /// the bounds, and now and then one that does not.
@@ -413,35 +400,35 @@ fn random_path(rng: &mut Rng, t: &R) -> Vec<P> {
     let mut path = Vec::new();
     let mut typ = t.clone();
     loop {
-        if rng.below(6) == 0 {
+        if rng.below_u64(6) == 0 {
             break;
         }
-        if rng.below(12) == 0 {
+        if rng.below_u64(12) == 0 {
             // A step that may not exist here.
-            path.push(match rng.below(4) {
+            path.push(match rng.below_u64(4) {
                 0 => P::Name("nope".into()),
                 1 => P::Len,
                 2 => P::Selector,
-                _ => P::Index(rng.next() >> rng.below(64)),
+                _ => P::Index(rng.next() >> rng.below_u64(64)),
             });
             break;
         }
         let index = |rng: &mut Rng, n: u128| -> u64 {
-            match rng.below(4) {
+            match rng.below_u64(4) {
                 0 => n as u64,
                 1 => (n as u64).saturating_sub(1),
-                _ => rng.below(n as u64 + 1),
+                _ => rng.below_u64(n as u64 + 1),
             }
         };
         let (step, next) = match &typ {
             R::Basic(_) => break,
             R::Container(f) | R::Progressive(_, f) => {
-                let (name, t) = &f[rng.below(f.len() as u64) as usize];
+                let (name, t) = &f[rng.below_u64(f.len() as u64) as usize];
                 (P::Name((*name).into()), t.clone())
             }
             R::Union(v) => {
-                let (name, t) = &v[rng.below(v.len() as u64) as usize];
-                if rng.below(3) == 0 {
+                let (name, t) = &v[rng.below_u64(v.len() as u64) as usize];
+                if rng.below_u64(3) == 0 {
                     (P::Selector, R::Basic(1))
                 } else {
                     match t {
@@ -451,14 +438,14 @@ fn random_path(rng: &mut Rng, t: &R) -> Vec<P> {
                 }
             }
             R::Vector(e, n) => (P::Index(index(rng, *n)), (**e).clone()),
-            R::List(e, n) if rng.below(4) > 0 => (P::Index(index(rng, *n)), (**e).clone()),
+            R::List(e, n) if rng.below_u64(4) > 0 => (P::Index(index(rng, *n)), (**e).clone()),
             R::Bitvector(n) => (P::Index(index(rng, *n)), R::Basic(1)),
-            R::Bitlist(n) if rng.below(4) > 0 => (P::Index(index(rng, *n)), R::Basic(1)),
-            R::ProgressiveList(e) if rng.below(4) > 0 => {
-                (P::Index(rng.next() >> rng.below(64)), (**e).clone())
+            R::Bitlist(n) if rng.below_u64(4) > 0 => (P::Index(index(rng, *n)), R::Basic(1)),
+            R::ProgressiveList(e) if rng.below_u64(4) > 0 => {
+                (P::Index(rng.next() >> rng.below_u64(64)), (**e).clone())
             }
-            R::ProgressiveBitlist if rng.below(4) > 0 => {
-                (P::Index(rng.next() >> rng.below(64)), R::Basic(1))
+            R::ProgressiveBitlist if rng.below_u64(4) > 0 => {
+                (P::Index(rng.next() >> rng.below_u64(64)), R::Basic(1))
             }
             _ => (P::Len, R::Basic(8)),
         };
@@ -523,7 +510,7 @@ fn random_paths_agree_with_the_reference() {
         // Concatenation: the index of a prefix, then of the rest in the
         // subtree the prefix reaches.
         if let Ok(whole) = got {
-            let k = rng.below(path.len() as u64 + 1) as usize;
+            let k = rng.below_u64(path.len() as u64 + 1) as usize;
             let mut layout: &Layout = <Outer as TreeLayout>::LAYOUT;
             let s = steps(&path);
             for (n, step) in s[..k].iter().enumerate() {
@@ -547,7 +534,7 @@ fn both_progressive_orders_agree_with_the_reference() {
     use peam_ssz_types::path::{progressive_chunk, progressive_container_field};
     let mut rng = Rng(7);
     for _ in 0..10_000 {
-        let c = rng.next() >> rng.below(64);
+        let c = rng.next() >> rng.below_u64(64);
         for left in [true, false] {
             assert_eq!(
                 progressive_chunk(c, left).map(Gindex::get),
@@ -635,8 +622,8 @@ fn random_path_strings_never_panic_and_agree_with_their_steps() {
     let mut rng = Rng(99);
     for _ in 0..50_000 {
         let mut path = String::new();
-        for _ in 0..rng.below(10) {
-            path += tokens[rng.below(tokens.len() as u64) as usize];
+        for _ in 0..rng.below_u64(10) {
+            path += tokens[rng.below_u64(tokens.len() as u64) as usize];
         }
         let got = gindex_of_str::<Outer>(&path);
         let parsed: Result<Vec<PathStep>, _> = parse_path(&path).collect();

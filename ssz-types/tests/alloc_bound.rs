@@ -39,89 +39,17 @@ use peam_ssz_types::{
     Bitlist, Bitvector, ByteList, ByteVector, List, ProgressiveBitlist, ProgressiveList, Ssz,
     TreeHash, Vector, U, U64,
 };
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+use test_support::alloc::{decode_bound, BOUND_SLACK, DECODE_BOUND_RULE};
 
-/// Heap bytes allowed per input byte.
-const BOUND_FACTOR: usize = 8;
-
-/// Heap bytes allowed on top, for small inputs.
-const BOUND_SLACK: usize = 1024;
 /// Elements in the longest crafted inputs (fewer under Miri, which decodes
 /// them a thousand times slower; the bounds are per input byte either way).
 const MANY: usize = if cfg!(miri) { 1000 } else { 100_000 };
 
-// ---------------------------------------------------------------------------
-// The counting allocator: per-thread live, peak and total bytes, so that
-// tests running on other threads do not disturb a measurement.
-// ---------------------------------------------------------------------------
-
-struct Counting;
-
-thread_local! {
-    static LIVE: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-    static TOTAL: Cell<usize> = const { Cell::new(0) };
-}
-
-fn grow(n: usize) {
-    let _ = LIVE.try_with(|live| {
-        let now = live.get() + n;
-        live.set(now);
-        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
-    });
-    let _ = TOTAL.try_with(|total| total.set(total.get() + n));
-}
-
-fn shrink(n: usize) {
-    let _ = LIVE.try_with(|live| live.set(live.get().saturating_sub(n)));
-}
-
-// SAFETY: every method forwards to `System` with the caller's arguments, so
-// `System` upholds the `GlobalAlloc` contract; the counters are thread-local
-// `Cell`s with constant initialisers and no destructor, so touching them
-// never allocates or re-enters the allocator.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: forwarded from the caller, who upholds `alloc`'s contract.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grow(layout.size());
-        }
-        p
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: forwarded from the caller, who upholds `alloc_zeroed`'s
-        // contract.
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            grow(layout.size());
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded from the caller, who upholds `dealloc`'s contract.
-        unsafe { System.dealloc(ptr, layout) };
-        shrink(layout.size());
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // SAFETY: forwarded from the caller, who upholds `realloc`'s contract.
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            // Counted as a move: the new block is live before the old one is
-            // freed, the worst case of a reallocation.
-            grow(new_size);
-            shrink(layout.size());
-        }
-        p
-    }
-}
-
+// The counting allocator of `test-support`: per-thread live, peak and total
+// bytes, so that tests running on other threads do not disturb a
+// measurement.
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: test_support::alloc::Counting = test_support::alloc::Counting;
 
 /// What one decode cost.
 #[derive(Debug, Clone, Copy)]
@@ -145,21 +73,13 @@ impl Cost {
 
 /// Decodes `bytes` as `T` and measures the heap it takes.
 fn measure<T: Ssz>(bytes: &[u8]) -> Cost {
-    let base = LIVE.with(Cell::get);
-    PEAK.with(|p| p.set(base));
-    let total_before = TOTAL.with(Cell::get);
-    let result = T::from_ssz(bytes);
-    let peak = PEAK.with(Cell::get) - base;
-    let retained = LIVE.with(Cell::get).saturating_sub(base);
-    let total = TOTAL.with(Cell::get) - total_before;
-    let ok = result.is_ok();
-    drop(result);
+    let (result, usage) = test_support::alloc::measure(|| T::from_ssz(bytes));
     Cost {
         len: bytes.len(),
-        peak,
-        retained,
-        total,
-        ok,
+        peak: usage.peak,
+        retained: usage.retained,
+        total: usage.total,
+        ok: result.is_ok(),
     }
 }
 
@@ -196,7 +116,7 @@ fn check_within<T: Ssz>(
         cost.ratio(),
         cost.retained,
         cost.total,
-        if cost.peak > BOUND_FACTOR * cost.len + BOUND_SLACK {
+        if cost.peak > decode_bound(cost.len) {
             " [over 8x]"
         } else {
             ""
@@ -208,8 +128,13 @@ fn check_within<T: Ssz>(
 /// [`check_within`] the general bound.
 #[track_caller]
 fn check<T: Ssz>(what: &str, bytes: &[u8], expect_ok: bool) -> Cost {
-    let bound = BOUND_FACTOR * bytes.len() + BOUND_SLACK;
-    check_within::<T>(what, bytes, expect_ok, bound, "8 * len + 1 KiB")
+    check_within::<T>(
+        what,
+        bytes,
+        expect_ok,
+        decode_bound(bytes.len()),
+        DECODE_BOUND_RULE,
+    )
 }
 
 fn offsets(values: impl IntoIterator<Item = usize>) -> Vec<u8> {

@@ -6,14 +6,7 @@ use peam_ssz_types::{
     TreeHash, Vector, U,
 };
 
-fn root(s: &str) -> [u8; 32] {
-    let s = s.strip_prefix("0x").unwrap();
-    let bytes: Vec<u8> = (0..64)
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect();
-    bytes.try_into().unwrap()
-}
+use test_support::hex::hex32 as root;
 
 /// `BitsStruct` of `format-ssz_generic.md`.
 #[derive(Debug, PartialEq, Ssz, TreeHash)]

@@ -1,5 +1,5 @@
-//! Every type's `hash_tree_root` against a naive merkleizer written from the
-//! spec text (ssz/simple-serialize.md v1.6.1, "Merkleization"): chunks padded
+//! Every type's `hash_tree_root` against the naive merkleizer of
+//! `test_support::merkle`, written from the spec text (ssz/simple-serialize.md v1.6.1, "Merkleization"): chunks padded
 //! to the next power of two and hashed pairwise, level by level; progressive
 //! trees by the recursive formula of EIP-7916.
 //!
@@ -7,137 +7,21 @@
 //! runs its smallest cases (`if cfg!(miri)`): enough to reach each type's
 //! code, not to sweep the sizes.
 
-use peam_ssz_types::hash::sha256;
 use peam_ssz_types::{
     Bitlist, Bitvector, ByteList, ByteVector, Bytes32, Bytes48, FixedBytes, List,
     ProgressiveBitlist, ProgressiveByteList, ProgressiveList, Ssz, TreeHash, Vector, U, U256, U64,
     V1_6,
 };
 
-type Chunk = [u8; 32];
+use test_support::merkle::{
+    merkleize, merkleize_progressive_v1_6, merkleize_progressive_v1_7 as merkleize_progressive,
+    pack, pack_bits, sha256, zero_subtree, Chunk,
+};
+use test_support::rng::XorShift64 as Rng;
 
-fn hash(a: &Chunk, b: &Chunk) -> Chunk {
-    let mut m = [0u8; 64];
-    m[..32].copy_from_slice(a);
-    m[32..].copy_from_slice(b);
-    sha256(&m)
-}
-
-/// `merkleize(chunks, limit)`: pad to `next_pow_of_two(limit)` zero chunks.
-///
-/// The padding past the chunks' own power of two is all zero: rather than
-/// hash millions of zero chunks for a large limit, the tree over the chunks
-/// is extended level by level with the root of an all-zero subtree of the
-/// same height, hashed here from zero chunks.
-fn merkleize(chunks: &[Chunk], limit: usize) -> Chunk {
-    assert!(chunks.len() <= limit.max(1), "reference: over the limit");
-    let width = limit.max(1).next_power_of_two();
-    let mut level = chunks.to_vec();
-    level.resize(chunks.len().max(1).next_power_of_two(), [0; 32]);
-    let mut height = 0;
-    while level.len() > 1 {
-        level = level.chunks(2).map(|p| hash(&p[0], &p[1])).collect();
-        height += 1;
-    }
-    let mut root = level[0];
-    let mut covered = chunks.len().max(1).next_power_of_two();
-    while covered < width {
-        root = hash(&root, &zero_subtree(height));
-        height += 1;
-        covered *= 2;
-    }
-    root
-}
-
-/// The root of an all-zero tree of `height` levels, hashed here from zero
-/// chunks, each height once for every test.
-fn zero_subtree(height: usize) -> Chunk {
-    static TABLE: std::sync::Mutex<Vec<Chunk>> = std::sync::Mutex::new(Vec::new());
-    let mut zeros = TABLE.lock().unwrap();
-    if zeros.is_empty() {
-        zeros.push([0; 32]);
-    }
-    while zeros.len() <= height {
-        let z = zeros[zeros.len() - 1];
-        zeros.push(hash(&z, &z));
-    }
-    zeros[height]
-}
-
-/// `merkleize_progressive(chunks, num_leaves)` of v1.7.0-alpha.13 (the
-/// current edition, the default of the progressive types): the binary
-/// subtree on the left.
-fn merkleize_progressive(chunks: &[Chunk], num_leaves: usize) -> Chunk {
-    if chunks.is_empty() {
-        return [0; 32];
-    }
-    let split = num_leaves.min(chunks.len());
-    hash(
-        &merkleize(&chunks[..split], num_leaves),
-        &merkleize_progressive(&chunks[split..], num_leaves * 4),
-    )
-}
-
-/// `merkleize_progressive(chunks, num_leaves)` of v1.6.1: the recursion on
-/// the left.
-fn merkleize_progressive_v1_6(chunks: &[Chunk], num_leaves: usize) -> Chunk {
-    if chunks.is_empty() {
-        return [0; 32];
-    }
-    let split = num_leaves.min(chunks.len());
-    hash(
-        &merkleize_progressive_v1_6(&chunks[split..], num_leaves * 4),
-        &merkleize(&chunks[..split], num_leaves),
-    )
-}
-
+/// `mix_in_length(root, len)`.
 fn mix_in_length(root: &Chunk, len: usize) -> Chunk {
-    let mut l = [0u8; 32];
-    l[..8].copy_from_slice(&(len as u64).to_le_bytes());
-    hash(root, &l)
-}
-
-/// `pack(bytes)`: right-padded to whole chunks.
-fn pack(bytes: &[u8]) -> Vec<Chunk> {
-    bytes
-        .chunks(32)
-        .map(|c| {
-            let mut chunk = [0u8; 32];
-            chunk[..c.len()].copy_from_slice(c);
-            chunk
-        })
-        .collect()
-}
-
-/// `pack_bits(bits)`: bit `i` in byte `i / 8` at position `i % 8`.
-fn pack_bits(bits: &[bool]) -> Vec<Chunk> {
-    let mut bytes = vec![0u8; bits.len().div_ceil(8)];
-    for (i, &b) in bits.iter().enumerate() {
-        if b {
-            bytes[i / 8] |= 1 << (i % 8);
-        }
-    }
-    pack(&bytes)
-}
-
-/// A deterministic stream of bytes.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next() as u8).collect()
-    }
-
-    fn bools(&mut self, n: usize) -> Vec<bool> {
-        (0..n).map(|_| self.next() & 1 == 1).collect()
-    }
+    test_support::merkle::mix_in_length(root, len as u64)
 }
 
 const LENGTHS: &[usize] = if cfg!(miri) {

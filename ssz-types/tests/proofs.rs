@@ -8,14 +8,14 @@
 //! reference builds; the v1.7 order is checked against its definition in
 //! `ssz-core`'s unit tests and by the v1.7.0-alpha.13 vectors.
 //!
-//! The reference tree holds every node it has; an all-zero subtree is one
-//! `Zero(height)` node whose descendants are the zero subtrees below it, so
-//! that a list with a limit of 2^40 is a tree of a few hundred nodes.
+//! The reference tree is `test_support::tree::Tree`: it holds every node it
+//! has; an all-zero subtree is one `Zero(height)` node whose descendants are
+//! the zero subtrees below it, so that a list with a limit of 2^40 is a tree
+//! of a few hundred nodes.
 //!
 //! Under Miri (about 0.1 s a hash) only the test of fixed nodes runs; the
 //! core crate's unit tests take the navigation through Miri.
 
-use peam_ssz_types::hash::sha256;
 use peam_ssz_types::proof::{
     calculate_merkle_root, check_indices, prove, prove_multi, Gindex, ProofError,
 };
@@ -24,131 +24,9 @@ use peam_ssz_types::{
     ProgressiveByteList, ProgressiveList, Ssz, TreeHash, Vector, U, U64, V1_6,
 };
 
-type Chunk = [u8; 32];
-
-fn hash(a: &Chunk, b: &Chunk) -> Chunk {
-    let mut m = [0u8; 64];
-    m[..32].copy_from_slice(a);
-    m[32..].copy_from_slice(b);
-    sha256(&m)
-}
-
-/// The root of an all-zero tree of `height` levels, hashed here from zero
-/// chunks once per height.
-fn zero_subtree(height: u32) -> Chunk {
-    static TABLE: std::sync::Mutex<Vec<Chunk>> = std::sync::Mutex::new(Vec::new());
-    let mut zeros = TABLE.lock().unwrap();
-    if zeros.is_empty() {
-        zeros.push([0; 32]);
-    }
-    while zeros.len() <= height as usize {
-        let z = zeros[zeros.len() - 1];
-        zeros.push(hash(&z, &z));
-    }
-    zeros[height as usize]
-}
-
-/// A Merkle tree drawn node by node.
-enum Tree {
-    Leaf(Chunk),
-    Zero(u32),
-    Node(Box<Tree>, Box<Tree>, Chunk),
-}
-
-impl Tree {
-    fn root(&self) -> Chunk {
-        match self {
-            Tree::Leaf(c) | Tree::Node(_, _, c) => *c,
-            Tree::Zero(h) => zero_subtree(*h),
-        }
-    }
-
-    fn pair(l: Tree, r: Tree) -> Tree {
-        let root = hash(&l.root(), &r.root());
-        Tree::Node(Box::new(l), Box::new(r), root)
-    }
-
-    /// `merkleize(leaves, 2**height)`: leaves padded with zero chunks.
-    fn binary(mut leaves: Vec<Tree>, height: u32) -> Tree {
-        assert!(
-            height >= 64 || leaves.len() as u64 <= 1u64 << height,
-            "reference: over the limit"
-        );
-        if leaves.is_empty() {
-            return Tree::Zero(height);
-        }
-        if height == 0 {
-            return leaves.pop().unwrap();
-        }
-        // Past a 32-bit `usize` (2^40 limits on i686, wasm32), every leaf
-        // is in the left half.
-        let half = 1usize.checked_shl(height - 1).unwrap_or(usize::MAX);
-        let right = leaves.split_off(half.min(leaves.len()));
-        Tree::pair(
-            Tree::binary(leaves, height - 1),
-            Tree::binary(right, height - 1),
-        )
-    }
-
-    /// `merkleize_progressive(leaves, n)`, v1.6.1: the recursion on the
-    /// left.
-    fn progressive(mut leaves: Vec<Tree>, n: usize) -> Tree {
-        if leaves.is_empty() {
-            return Tree::Leaf([0; 32]);
-        }
-        let rest = leaves.split_off(n.min(leaves.len()));
-        let height = n.trailing_zeros();
-        Tree::pair(Tree::progressive(rest, n * 4), Tree::binary(leaves, height))
-    }
-
-    fn mix(self, chunk: Chunk) -> Tree {
-        Tree::pair(self, Tree::Leaf(chunk))
-    }
-
-    /// The node at `g`, if the tree has one.
-    fn node(&self, g: u128) -> Option<Chunk> {
-        let depth = 127 - g.leading_zeros();
-        let mut t = self;
-        for level in (0..depth).rev() {
-            let right = (g >> level) & 1 == 1;
-            match t {
-                Tree::Leaf(_) => return None,
-                Tree::Zero(h) => {
-                    let below = level + 1;
-                    return (below <= *h).then(|| zero_subtree(h - below));
-                }
-                Tree::Node(l, r, _) => t = if right { r } else { l },
-            }
-        }
-        Some(t.root())
-    }
-}
-
-fn height_for(chunks: usize) -> u32 {
-    height_for_u64(chunks as u64)
-}
-
-/// `height_for` of a count that may exceed a 32-bit `usize` (a 2^40 limit).
-fn height_for_u64(chunks: u64) -> u32 {
-    chunks.max(1).next_power_of_two().trailing_zeros()
-}
-
-fn packed(bytes: &[u8]) -> Vec<Tree> {
-    bytes
-        .chunks(32)
-        .map(|c| {
-            let mut chunk = [0u8; 32];
-            chunk[..c.len()].copy_from_slice(c);
-            Tree::Leaf(chunk)
-        })
-        .collect()
-}
-
-fn length(n: usize) -> Chunk {
-    let mut c = [0u8; 32];
-    c[..8].copy_from_slice(&(n as u64).to_le_bytes());
-    c
-}
+use test_support::merkle::zero_subtree;
+use test_support::rng::XorShift64Star as Rng;
+use test_support::tree::{height_for, height_for_u64, length, packed, Tree};
 
 /// The reference tree of a value.
 trait Reference {
@@ -383,34 +261,10 @@ impl Reference for State {
     }
 }
 
-/// xorshift64*: seeded, so every run sees the same values.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn bytes<const N: usize>(&mut self) -> [u8; N] {
-        let mut out = [0u8; N];
-        for b in out.iter_mut() {
-            *b = self.next() as u8;
-        }
-        out
-    }
-}
-
 fn validator(rng: &mut Rng) -> Validator {
     Validator {
-        pubkey: Bytes48::new(rng.bytes()),
-        withdrawal_credentials: Bytes32::new(rng.bytes()),
+        pubkey: Bytes48::new(rng.array()),
+        withdrawal_credentials: Bytes32::new(rng.array()),
         effective_balance: rng.next(),
         slashed: rng.next() & 1,
         activation_epoch: rng.next(),
@@ -441,13 +295,13 @@ fn state(rng: &mut Rng) -> State {
     let pbytes: Vec<u8> = (0..rng.below(300)).map(|_| rng.next() as u8).collect();
     State {
         slot: rng.next(),
-        root: Bytes32::new(rng.bytes()),
+        root: Bytes32::new(rng.array()),
         validators: Registry(List::try_from(validators(rng, 40)).unwrap()),
         balances: List::try_from(numbers(rng, 300)).unwrap(),
         bits: Bitlist::from_bools(&bits(rng, n_bits)).unwrap(),
         justification: Bitvector::from_bools(&bits(rng, 4)).unwrap(),
         extra: ByteList::try_from(extra).unwrap(),
-        vector: ByteVector::try_from_vec(rng.bytes::<70>().to_vec()).unwrap(),
+        vector: ByteVector::try_from_vec(rng.array::<70>().to_vec()).unwrap(),
         payload,
         sparse: Sparse {
             a: rng.next(),

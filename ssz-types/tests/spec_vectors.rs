@@ -7,17 +7,7 @@ use peam_ssz_types::{
     Bitlist, Bitvector, ProgressiveBitlist, ProgressiveList, Ssz, TreeHash, Vector, U, U256, V1_6,
 };
 
-fn unhex(s: &str) -> Vec<u8> {
-    let s = s.strip_prefix("0x").unwrap();
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
-
-fn root(s: &str) -> [u8; 32] {
-    unhex(s).try_into().unwrap()
-}
+use test_support::hex::{hex as unhex, hex32 as root};
 
 /// Decodes `ssz`, checks the root, and encodes back to the same bytes.
 #[track_caller]

@@ -93,7 +93,7 @@ fn main() {
 
     println!(
         "heap bytes per element, 1M fulu validators (size_of Validator = {})",
-        std::mem::size_of::<spec_tests::beacon::fulu::Validator>()
+        std::mem::size_of::<beacon_types::beacon::fulu::Validator>()
     );
     println!("| | bytes/element |");
     println!("|---|---|");

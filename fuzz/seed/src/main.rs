@@ -195,22 +195,14 @@ fn seed_generic(opts: &Options, corpus: &mut Corpus) -> Result<usize, String> {
 }
 
 fn seed_beacon(opts: &Options, corpus: &mut Corpus) -> Result<usize, String> {
-    let sources_dir = fuzz_dir().join("../spec-tests/src/beacon");
-    let sources = catalog::FORKS
-        .iter()
-        .map(|fork| {
-            let path = sources_dir.join(format!("{fork}.rs"));
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let entries = catalog::beacon_entries(&sources)?;
+    let entries = catalog::beacon_entries();
     let mut cases = 0;
     for preset in ["minimal", "mainnet"] {
         for fork_dir in subdirs(&opts.vectors.join("tests").join(preset)) {
             let fork = name(&fork_dir);
             for type_dir in subdirs(&fork_dir.join("ssz_static")) {
                 let type_name = name(&type_dir);
-                let index = catalog::beacon_index(&entries, &sources, preset, &fork, &type_name)
+                let index = catalog::beacon_index(&entries, preset, &fork, &type_name)
                     .ok_or_else(|| format!("no beacon entry for {preset}/{fork}/{type_name}"))?;
                 let key = entries[index].label();
                 for suite in subdirs(&type_dir) {

@@ -12,30 +12,15 @@
 //! ```
 
 use super::*;
-use sha2::Digest;
+use test_support::merkle::sha256 as reference;
+use test_support::rng::XorShift64 as Rng;
 
-fn reference(input: &[u8]) -> [u8; 32] {
-    sha2::Sha256::digest(input).into()
+/// Seeded 64-byte messages.
+trait Messages {
+    fn messages(&mut self, n: usize) -> Vec<[u8; 64]>;
 }
 
-/// A xorshift generator: reproducible inputs without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn fill(&mut self, bytes: &mut [u8]) {
-        for chunk in bytes.chunks_mut(8) {
-            let r = self.next().to_le_bytes();
-            chunk.copy_from_slice(&r[..chunk.len()]);
-        }
-    }
-
+impl Messages for Rng {
     fn messages(&mut self, n: usize) -> Vec<[u8; 64]> {
         (0..n)
             .map(|_| {

@@ -29,62 +29,45 @@ fn depth_position_and_concat() {
 
 use crate::hash::sha256;
 use crate::merkle::{merkleize, ZERO_HASHES};
-use alloc::boxed::Box;
 use alloc::vec;
 
-/// A tree built node by node, the way the spec draws it.
-enum Tree {
-    Leaf(Root),
-    Node(Box<Tree>, Box<Tree>, Root),
-}
+/// The reference tree of `test-support`, built node by node the way the
+/// spec draws it, on the `sha2` crate alone.
+struct Tree(test_support::tree::Tree);
 
 impl Tree {
     fn root(&self) -> Root {
-        match self {
-            Tree::Leaf(r) | Tree::Node(_, _, r) => *r,
-        }
+        self.0.root()
     }
 
-    fn pair(l: Tree, r: Tree) -> Tree {
-        let mut m = l.root().to_vec();
-        m.extend_from_slice(&r.root());
-        let root = sha256(&m);
-        Tree::Node(Box::new(l), Box::new(r), root)
+    fn leaves(chunks: &[Root]) -> Vec<test_support::tree::Tree> {
+        chunks
+            .iter()
+            .map(|c| test_support::tree::Tree::Leaf(*c))
+            .collect()
     }
 
     /// `merkleize(chunks, width)`, padded with zero chunks.
     fn binary(chunks: &[Root], width: usize) -> Tree {
-        if width == 1 {
-            return Tree::Leaf(chunks.first().copied().unwrap_or([0; 32]));
-        }
-        let half = width / 2;
-        let (l, r) = chunks.split_at(half.min(chunks.len()));
-        Tree::pair(Tree::binary(l, half), Tree::binary(r, half))
+        Tree(test_support::tree::Tree::binary(
+            Tree::leaves(chunks),
+            width.trailing_zeros(),
+        ))
     }
 
+    /// `merkleize_progressive(chunks, n)`: v1.6.1 when `recursion_left`,
+    /// else v1.7.0-alpha.13.
     fn progressive(chunks: &[Root], n: usize, recursion_left: bool) -> Tree {
-        if chunks.is_empty() {
-            return Tree::Leaf([0; 32]);
-        }
-        let split = n.min(chunks.len());
-        let rest = Tree::progressive(&chunks[split..], n * 4, recursion_left);
-        let sub = Tree::binary(&chunks[..split], n);
-        if recursion_left {
-            Tree::pair(rest, sub)
+        let leaves = Tree::leaves(chunks);
+        Tree(if recursion_left {
+            test_support::tree::Tree::progressive(leaves, n)
         } else {
-            Tree::pair(sub, rest)
-        }
+            test_support::tree::Tree::progressive_v1_7(leaves, n)
+        })
     }
 
     fn node(&self, g: Gindex) -> Option<Root> {
-        let mut t = self;
-        for level in (0..g.depth()).rev() {
-            match t {
-                Tree::Leaf(_) => return None,
-                Tree::Node(l, r, _) => t = if (g.0 >> level) & 1 == 1 { r } else { l },
-            }
-        }
-        Some(t.root())
+        self.0.node(g.0)
     }
 }
 

@@ -18,19 +18,7 @@ struct Val {
 }
 
 /// xorshift64*: seeded, so that a failure repeats.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use test_support::rng::XorShift64Star as Rng;
 
 trait Arbitrary: Clone {
     fn arbitrary(rng: &mut Rng) -> Self;

@@ -1,0 +1,64 @@
+//! The beacon containers of every fork instantiated with the persistent,
+//! cached collections: the same generated fork files as [`crate::beacon`],
+//! compiled a second time with `List` and `Vector` mapped to
+//! [`PersistentList`](peam_ssz_types::PersistentList) and
+//! [`PersistentVector`](peam_ssz_types::PersistentVector), so that the
+//! `ssz_static` vectors run through the cached types too
+//! (`tests/ssz_static.rs`, `ssz_static[cached]/...`).
+//!
+//! ```
+//! use beacon_types::beacon_cached::{fulu, Minimal};
+//! use peam_ssz_types::{PersistentList, Ssz, TreeHash};
+//!
+//! let mut state = fulu::BeaconState::<Minimal>::default();
+//! let _: &PersistentList<u64, _> = &state.balances;
+//! state.balances.push(32_000_000_000).unwrap();
+//! let plain = beacon_types::beacon::fulu::BeaconState::<Minimal>::from_ssz(&state.to_ssz()).unwrap();
+//! assert_eq!(state.hash_tree_root(), plain.hash_tree_root());
+//! ```
+
+pub use crate::beacon::{
+    preset, Container, ContainerVisitor, Mainnet, Minimal, Preset, Quot, Sum, FORKS,
+};
+
+/// `List` and `Vector` for the fork files: the persistent, cached types.
+pub mod collections {
+    pub use peam_ssz_types::{PersistentList as List, PersistentVector as Vector};
+}
+
+#[path = "beacon/altair.rs"]
+pub mod altair;
+#[path = "beacon/bellatrix.rs"]
+pub mod bellatrix;
+#[path = "beacon/capella.rs"]
+pub mod capella;
+#[path = "beacon/deneb.rs"]
+pub mod deneb;
+#[path = "beacon/eip7805.rs"]
+pub mod eip7805;
+#[path = "beacon/electra.rs"]
+pub mod electra;
+#[path = "beacon/fulu.rs"]
+pub mod fulu;
+#[path = "beacon/gloas.rs"]
+pub mod gloas;
+#[path = "beacon/phase0.rs"]
+pub mod phase0;
+
+/// As [`crate::beacon::visit_fork_containers`], for the cached
+/// instantiation.
+pub fn visit_fork_containers<P: Preset, V: ContainerVisitor>(fork: &str, visitor: &mut V) -> bool {
+    match fork {
+        "phase0" => phase0::visit_containers::<P, V>(visitor),
+        "altair" => altair::visit_containers::<P, V>(visitor),
+        "bellatrix" => bellatrix::visit_containers::<P, V>(visitor),
+        "capella" => capella::visit_containers::<P, V>(visitor),
+        "deneb" => deneb::visit_containers::<P, V>(visitor),
+        "electra" => electra::visit_containers::<P, V>(visitor),
+        "fulu" => fulu::visit_containers::<P, V>(visitor),
+        "gloas" => gloas::visit_containers::<P, V>(visitor),
+        "eip7805" => eip7805::visit_containers::<P, V>(visitor),
+        _ => return false,
+    }
+    true
+}

@@ -1,0 +1,89 @@
+//! The consensus containers of Fulu and Gloas as consensus-specs
+//! v1.7.0-alpha.13 defines them, for both presets.
+//!
+//! Generated, like [`crate::beacon`], by `beacon-types/tools/codegen`,
+//! here from `beacon-types/tools/beacon-types-v1.7.yaml` (the alpha.13 schema,
+//! `../shared/spec/v1.7.0-alpha.13/beacon-types.yaml`). In Gloas, ten
+//! containers are progressive containers (EIP-7495) and their lists
+//! progressive lists, bitlists and byte lists (EIP-7916, EIP-7688): all of
+//! them name the [`V1_7`](peam_ssz_types::edition::V1_7) edition, whose
+//! progressive merkleization puts the binary subtree of each step on the
+//! left. [`fulu`] holds the containers Gloas takes unchanged, as this schema
+//! defines them (its `visit_containers` is not run: the alpha.13 vectors
+//! cover Gloas only).
+//!
+//! ```
+//! use beacon_types::beacon_v1_7::{gloas, Minimal};
+//! use peam_ssz_types::{Ssz, TreeHash};
+//!
+//! let state = gloas::BeaconState::<Minimal>::default();
+//! let bytes = state.to_ssz();
+//! assert_eq!(gloas::BeaconState::<Minimal>::from_ssz(&bytes).unwrap(), state);
+//! let _root = state.hash_tree_root();
+//! ```
+
+pub mod catalog;
+pub mod preset;
+
+/// The collections the fork modules are written with (the generator
+/// imports `List` and `Vector` through here, as for [`crate::beacon`]).
+pub mod collections {
+    pub use peam_ssz_types::{List, Vector};
+}
+
+pub mod fulu;
+pub mod gloas;
+
+pub use super::beacon::{Container, ContainerVisitor, Quot, Sum};
+pub use preset::{Mainnet, Minimal, Preset};
+
+/// The forks of the schema, in order.
+pub use catalog::FORKS;
+
+/// The forks whose `ssz_static` vectors the v1.7.0-alpha.13 archives hold.
+pub const VECTOR_FORKS: [&str; 1] = ["gloas"];
+
+/// Calls `visitor` with every container of `fork` (one of [`FORKS`]) for the
+/// preset `P`. Returns `false`, having called nothing, for an unknown fork.
+pub fn visit_fork_containers<P: Preset, V: ContainerVisitor>(fork: &str, visitor: &mut V) -> bool {
+    match fork {
+        "fulu" => fulu::visit_containers::<P, V>(visitor),
+        "gloas" => gloas::visit_containers::<P, V>(visitor),
+        _ => return false,
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::beacon::codegen;
+    use std::path::Path;
+
+    /// The committed modules are what the generator makes of the committed
+    /// alpha.13 schema. `BEACON_CODEGEN=write` rewrites them instead.
+    #[test]
+    fn generated_code_is_up_to_date() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let schema = std::fs::read_to_string(dir.join("tools/beacon-types-v1.7.yaml")).unwrap();
+        assert_eq!(codegen::fork_names(&schema).unwrap(), FORKS);
+        let files = codegen::generate_for(&schema, &codegen::V1_7).unwrap();
+        let write = std::env::var("BEACON_CODEGEN").is_ok_and(|v| v == "write");
+        let mut stale = Vec::new();
+        for (name, text) in files {
+            let path = dir.join("src/beacon_v1_7").join(&name);
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+                if write {
+                    std::fs::write(&path, text).unwrap();
+                } else {
+                    stale.push(name);
+                }
+            }
+        }
+        assert!(
+            stale.is_empty(),
+            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p beacon-types --lib \
+             beacon_v1_7::tests::generated_code_is_up_to_date`"
+        );
+    }
+}

@@ -1,0 +1,158 @@
+//! Generates `beacon-types/src/beacon/{catalog,preset,<fork>}.rs` from
+//! `beacon-types/tools/beacon-types.yaml`, the SSZ schema of every consensus
+//! container that the consensus-specs v1.6.1 `ssz_static` vectors cover.
+//!
+//! The schema gives, per fork, each container's fields in order with the type
+//! as the spec writes it (`List[Validator, VALIDATOR_REGISTRY_LIMIT]`) and as
+//! it resolves for the mainnet and minimal presets (`List[Validator,
+//! 1099511627776]`), the preset constants and the aliases. From it:
+//!
+//! - each container is written once, in the first fork that has it with this
+//!   definition; later forks re-export it (`pub use super::phase0::Checkpoint;`)
+//!   until a fork changes its fields, a field's type, or a container it holds;
+//! - a container is generic over `P: Preset` exactly when a field's type
+//!   depends on a preset value, directly or through an alias or a container;
+//! - the spec type of every field is parsed, rendered as a Rust type, and
+//!   evaluated with both presets' values: the result must be the schema's
+//!   resolved type, so a wrong constant, alias or parse fails generation.
+//!
+//! Run by the `generated_code_is_up_to_date` unit tests of `beacon-types`,
+//! which fail when the committed files differ from the output;
+//! `BEACON_CODEGEN=write cargo test -p beacon-types --lib` rewrites them.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+
+mod origins;
+mod render;
+mod schema;
+mod scope;
+mod ty;
+
+use origins::*;
+use render::*;
+use schema::*;
+use scope::*;
+use ty::*;
+
+/// What a schema is generated for: where it lives, the spec version its
+/// docs name, and the edition its progressive types follow.
+pub struct Target {
+    /// The schema's path in the repository, named in the header.
+    pub schema: &'static str,
+    /// The spec version, as the docs name it (`v1.6.1`).
+    pub version: &'static str,
+    /// The edition marker of `peam_ssz_types` that progressive types name
+    /// (`V1_7`) and the `#[ssz(edition = ...)]` of progressive containers
+    /// (`v1.7`).
+    pub edition: (&'static str, &'static str),
+}
+
+/// `beacon-types/tools/beacon-types.yaml` -> `beacon-types/src/beacon/`.
+pub const V1_6: Target = Target {
+    schema: "beacon-types/tools/beacon-types.yaml",
+    version: "v1.6.1",
+    edition: ("V1_6", "v1.6"),
+};
+
+/// `beacon-types/tools/beacon-types-v1.7.yaml` (the v1.7.0-alpha.13 schema)
+/// -> `beacon-types/src/beacon_v1_7/`.
+pub const V1_7: Target = Target {
+    schema: "beacon-types/tools/beacon-types-v1.7.yaml",
+    version: "v1.7.0-alpha.13",
+    edition: ("V1_7", "v1.7"),
+};
+
+/// Constants of the spec, fixed for every preset: they become literal
+/// lengths (`U<4>`), not items of the `Preset` trait.
+const SPEC_CONSTANTS: &[(&str, u64)] = &[
+    ("BYTES_PER_FIELD_ELEMENT", 32),
+    ("DEPOSIT_CONTRACT_TREE_DEPTH", 32),
+    ("JUSTIFICATION_BITS_LENGTH", 4),
+    ("NUMBER_OF_COLUMNS", 128),
+    ("SYNC_COMMITTEE_SUBNET_COUNT", 4),
+];
+
+/// Preset values that only aliases use (the schema resolves aliases, so it
+/// does not list them): name, fork that introduced it, mainnet, minimal.
+const ALIAS_PRESET_VALUES: &[(&str, &str, u64, u64)] = &[
+    ("MAX_VALIDATORS_PER_COMMITTEE", "phase0", 2048, 2048),
+    ("MAX_BYTES_PER_TRANSACTION", "bellatrix", 1 << 30, 1 << 30),
+    ("FIELD_ELEMENTS_PER_BLOB", "deneb", 4096, 4096),
+    ("FIELD_ELEMENTS_PER_CELL", "fulu", 64, 64),
+];
+
+/// Aliases whose size the spec defines with preset values, as the spec
+/// writes them. Their resolution must match the schema's.
+const ALIAS_SPEC_TYPES: &[(&str, &str)] = &[
+    ("Transaction", "ByteList[MAX_BYTES_PER_TRANSACTION]"),
+    (
+        "Blob",
+        "ByteVector[BYTES_PER_FIELD_ELEMENT * FIELD_ELEMENTS_PER_BLOB]",
+    ),
+    (
+        "Cell",
+        "ByteVector[BYTES_PER_FIELD_ELEMENT * FIELD_ELEMENTS_PER_CELL]",
+    ),
+    // v1.7.0-alpha.13 names these (Fulu); Gloas makes them progressive.
+    (
+        "AggregationBits",
+        "Bitlist[MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT]",
+    ),
+    (
+        "AttestingIndices",
+        "List[ValidatorIndex, MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT]",
+    ),
+];
+
+/// Forks that do not follow the fork before them in the schema.
+const PARENTS: &[(&str, &str)] = &[("eip7805", "fulu")];
+
+/// Fixed-size byte vectors up to this length are inline `FixedBytes<N>`;
+/// longer ones (a 131072-byte blob) are heap-backed `ByteVector<N>`.
+const MAX_INLINE_BYTES: u64 = 96;
+
+/// Vectors of a fixed (preset-independent) length up to this are inline
+/// arrays (the longest array serde handles).
+const MAX_INLINE_VECTOR: u64 = 32;
+
+/// The generated files of the v1.6.1 schema: (path under `src/beacon/`,
+/// contents).
+pub fn generate(schema: &str) -> Result<Vec<(String, String)>, String> {
+    generate_for(schema, &V1_6)
+}
+
+/// The generated files of `schema` for `target`: (path under its module
+/// directory, contents).
+pub fn generate_for(schema: &str, target: &Target) -> Result<Vec<(String, String)>, String> {
+    let forks = parse_schema(schema)?;
+    let presets = Presets::collect(&forks)?;
+    let origins = compute_origins(&forks)?;
+    let mut files = vec![
+        (
+            "catalog.rs".to_owned(),
+            render_catalog(&forks, &presets, &origins, target)?,
+        ),
+        ("preset.rs".to_owned(), render_preset(&presets, target)),
+    ];
+    for f in 0..forks.len() {
+        files.push((
+            format!("{}.rs", forks[f].name),
+            render_fork(&forks, f, &presets, &origins, target)?,
+        ));
+    }
+    Ok(files)
+}
+
+/// The fork names of the schema, in order.
+pub fn fork_names(schema: &str) -> Result<Vec<String>, String> {
+    Ok(parse_schema(schema)?.into_iter().map(|f| f.name).collect())
+}
+
+/// Each fork of the schema with the names of its containers, sorted.
+pub fn container_names(schema: &str) -> Result<Vec<(String, Vec<String>)>, String> {
+    Ok(parse_schema(schema)?
+        .into_iter()
+        .map(|f| (f.name, f.containers.into_keys().collect()))
+        .collect())
+}
