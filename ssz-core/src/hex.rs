@@ -1,31 +1,32 @@
 //! Hex display of roots and bytes, without allocating.
-//!
-//! [`TreeHash::hash_tree_root`](crate::TreeHash::hash_tree_root) returns a
-//! bare `[u8; 32]` (a [`Root`]), which has no `Display`. [`Hex`] (or
-//! [`root_hex`]) shows any bytes as the consensus formats write them:
-//! `"0x"` and lowercase hex, the same text as `Bytes32`'s `Display` and
-//! serde mapping.
-//!
-//! ```
-//! use peam_ssz_core::{root_hex, Hex, TreeHash};
-//!
-//! let root = 5u64.hash_tree_root();
-//! assert_eq!(
-//!     root_hex(&root).to_string(),
-//!     "0x0500000000000000000000000000000000000000000000000000000000000000",
-//! );
-//! assert_eq!(format!("{}", Hex(&[0xab, 0x01])), "0xab01");
-//! // `{:x}` without the prefix, `{:#x}` with it; `{:X}` in upper case.
-//! assert_eq!(format!("{:x}", Hex(&[0xab, 0x01])), "ab01");
-//! assert_eq!(format!("{:#x}", Hex(&[0xab, 0x01])), "0xab01");
-//! assert_eq!(format!("{:X}", Hex(&[0xab, 0x01])), "AB01");
-//! ```
 
 use crate::Root;
 use core::fmt;
 
 /// Shows bytes as `"0x"` and lowercase hex (`Display`, `Debug`); `{:x}`
 /// and `{:X}` give the digits alone, `{:#x}` and `{:#X}` with the prefix.
+///
+/// [`TreeHash::hash_tree_root`](crate::TreeHash::hash_tree_root) returns a
+/// bare `[u8; 32]` (a [`Root`]), which has no `Display`. [`Hex`] (or
+/// [`root_hex`]) shows any bytes as the consensus formats write them:
+/// `"0x"` and lowercase hex, the same text as `Bytes32`'s `Display` and
+/// serde mapping.
+///
+/// ```
+/// use peam_ssz_core::{root_hex, Hex, TreeHash};
+///
+/// // `{}` of a root: `"0x"` and 64 lowercase digits.
+/// let root = 5u64.hash_tree_root();
+/// assert_eq!(
+///     root_hex(&root).to_string(),
+///     "0x0500000000000000000000000000000000000000000000000000000000000000",
+/// );
+/// assert_eq!(format!("{}", Hex(&[0xab, 0x01])), "0xab01");
+/// // `{:x}` without the prefix, `{:#x}` with it; `{:X}` in upper case.
+/// assert_eq!(format!("{:x}", Hex(&[0xab, 0x01])), "ab01");
+/// assert_eq!(format!("{:#x}", Hex(&[0xab, 0x01])), "0xab01");
+/// assert_eq!(format!("{:X}", Hex(&[0xab, 0x01])), "AB01");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Hex<'a>(pub &'a [u8]);
 

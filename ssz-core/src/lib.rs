@@ -18,11 +18,11 @@ extern crate alloc;
 use alloc::vec::Vec;
 
 #[cfg(feature = "alloy")]
-mod alloy;
+pub mod alloy;
 pub mod edition;
 mod error;
 pub mod hash;
-pub mod hex;
+mod hex;
 mod impls;
 pub mod merkle;
 pub mod path;

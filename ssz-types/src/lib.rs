@@ -320,6 +320,7 @@
 //! `quoted_int_seq` for lists of quoted integers).
 
 #![cfg_attr(not(feature = "std"), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 extern crate alloc;
@@ -329,6 +330,8 @@ extern crate self as peam_ssz_types;
 pub use peam_ssz_core::*;
 pub use peam_ssz_derive::{Ssz, TreeHash};
 
+#[cfg(feature = "alloy")]
+pub mod alloy;
 mod bitfield;
 mod bytes;
 mod cached;
@@ -338,6 +341,7 @@ mod layout;
 mod list;
 mod persistent;
 mod progressive;
+mod runtime_list;
 #[cfg(feature = "serde")]
 mod serde_support;
 #[cfg(feature = "serde")]
@@ -356,5 +360,8 @@ pub use hex::HexError;
 pub use list::List;
 pub use persistent::{PersistentList, PersistentVector};
 pub use progressive::{ProgressiveBitlist, ProgressiveList};
+pub use runtime_list::RuntimeList;
+#[cfg(feature = "serde")]
+pub use runtime_list::RuntimeListSeed;
 pub use uint::{ParseU256Error, U256OverflowError, U256};
 pub use vector::Vector;
