@@ -62,6 +62,12 @@ use crate::{
 };
 use alloy_primitives as alloy;
 
+/// The alloy-primitives crate these impls are for, so that a client can
+/// name its types (`peam_ssz_types::alloy::alloy_primitives::B256`) and
+/// macros (`address!`, `b256!`) without a second dependency line that
+/// must agree on the version.
+pub use ::alloy_primitives;
+
 impl<const N: usize> From<alloy::FixedBytes<N>> for FixedBytes<N> {
     #[inline]
     fn from(bytes: alloy::FixedBytes<N>) -> Self {

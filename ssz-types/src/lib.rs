@@ -318,6 +318,34 @@
 //! consensus formats are decimal strings: the `serde_utils` module has
 //! `#[serde(with = ...)]` modules for them (`quoted_u64`, `quoted_u128`, and
 //! `quoted_int_seq` for lists of quoted integers).
+//!
+//! A container generic over a preset needs `#[serde(bound = "")]`: serde's
+//! derive otherwise requires `P: Serialize` and `P: Deserialize` of the
+//! preset marker itself, which has no reason to implement them, while the
+//! fields' impls (`List<T, N>` needs only `T: Serialize`) are all it needs.
+//!
+//! ```
+//! # #[cfg(feature = "serde")] {
+//! use peam_ssz_types::{Length, List, Ssz, TreeHash, U};
+//!
+//! trait Preset: 'static {
+//!     type MaxAttestations: Length;
+//! }
+//! struct Mainnet;
+//! impl Preset for Mainnet {
+//!     type MaxAttestations = U<128>;
+//! }
+//!
+//! #[derive(Ssz, TreeHash, serde::Serialize, serde::Deserialize)]
+//! #[serde(bound = "")]
+//! struct Body<P: Preset> {
+//!     attestation_slots: List<u64, P::MaxAttestations>,
+//! }
+//!
+//! let body: Body<Mainnet> = serde_yaml::from_str("attestation_slots: [1, 2]").unwrap();
+//! assert_eq!(body.attestation_slots.len(), 2);
+//! # }
+//! ```
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
