@@ -32,7 +32,7 @@ pub fn write_offset(out: &mut [u8], pos: usize, offset: usize) {
 const HUGE_PAGE_MIN: usize = 4 << 20;
 
 /// Asks the kernel to back a new, still untouched buffer of at least
-/// [`HUGE_PAGE_MIN`] bytes with transparent huge pages (Linux, where the
+/// `HUGE_PAGE_MIN` bytes with transparent huge pages (Linux, where the
 /// system's setting is `madvise` or `always`): the first writes to a 100 MB
 /// encoding or decoded list then take a few dozen page faults rather than
 /// tens of thousands, which on a virtual machine cost more than the copying.

@@ -1,6 +1,6 @@
 //! Merkleization, as `ssz/simple-serialize.md` defines it (v1.6.1 and
 //! v1.7.0-alpha.13: they differ only in progressive merkleization, whose
-//! functions take the [`Edition`](crate::edition::Edition)).
+//! functions take the [`Edition`]).
 //!
 //! Trees are hashed level by level in blocks of [`BLOCK_CHUNKS`] leaves, so a
 //! block's levels stay in cache; every level goes through the one batch

@@ -196,6 +196,46 @@ impl<E> From<ProgressiveByteList<E>> for alloy::Bytes {
     }
 }
 
+/// `#[serde(with = "peam_ssz_types::alloy::quoted_u256")]` on an alloy
+/// `U256` field: the consensus mapping of `uint256`, a decimal string
+/// (reading a string or an integer), as [`U256`] has. alloy's own serde
+/// impl writes `"0x"` hex, which the consensus formats do not use.
+///
+/// The byte types need no adapter: alloy writes `FixedBytes<N>`, `Address`
+/// and `Bloom` as `"0x"` and lowercase hex, as the consensus formats do.
+///
+/// ```
+/// use peam_ssz_types::alloy::alloy_primitives::U256;
+///
+/// #[derive(serde::Serialize, serde::Deserialize)]
+/// struct Payload {
+///     #[serde(with = "peam_ssz_types::alloy::quoted_u256")]
+///     base_fee_per_gas: U256,
+/// }
+///
+/// let p: Payload = serde_yaml::from_str("base_fee_per_gas: '7000000000'")?;
+/// assert_eq!(p.base_fee_per_gas, U256::from(7_000_000_000u64));
+/// assert_eq!(serde_yaml::to_string(&p)?, "base_fee_per_gas: '7000000000'\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "serde")]
+pub mod quoted_u256 {
+    use super::alloy;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// Writes the decimal string.
+    pub fn serialize<S: Serializer>(value: &alloy::U256, serializer: S) -> Result<S::Ok, S::Error> {
+        crate::U256::from(*value).serialize(serializer)
+    }
+
+    /// Reads a decimal string or an integer.
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<alloy::U256, D::Error> {
+        crate::U256::deserialize(deserializer).map(Into::into)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -359,5 +399,62 @@ mod tests {
         // A truncated encoding is rejected at the field that is short.
         assert!(PayloadAlloy::from_ssz(&bytes[..bytes.len() - 1]).is_err());
         assert!(PayloadAlloy::from_ssz(&bytes[..100]).is_err());
+    }
+
+    #[test]
+    fn persistent_lists_of_b256_read_their_leaves_in_place() {
+        // `B256` hands its memory to merkleization as the leaves; the
+        // persistent tree takes it only for whole pairs of chunks.
+        for len in [0usize, 1, 2, 7, 64, 1000, 1001] {
+            let roots: Vec<B256> = (0..len)
+                .map(|i| B256::new(pattern((i % 251) as u8)))
+                .collect();
+            let ours: Vec<Bytes32> = roots.iter().map(|&r| r.into()).collect();
+            let mut persistent =
+                crate::PersistentList::<B256, U<8192>>::try_from_vec(roots.clone()).unwrap();
+            let list = List::<Bytes32, U<8192>>::try_from(ours.clone()).unwrap();
+            assert_eq!(persistent.hash_tree_root(), list.hash_tree_root(), "{len}");
+            if len > 0 {
+                persistent.set(len / 2, B256::repeat_byte(0xff)).unwrap();
+                let mut ours = ours;
+                ours[len / 2] = Bytes32::new([0xff; 32]);
+                let list = List::<Bytes32, U<8192>>::try_from(ours).unwrap();
+                assert_eq!(persistent.hash_tree_root(), list.hash_tree_root(), "{len}");
+            }
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serde_writes_the_consensus_text() {
+        #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        struct Fields {
+            root: B256,
+            address: Address,
+            #[serde(with = "super::quoted_u256")]
+            amount: alloy::U256,
+        }
+        #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        struct OurFields {
+            root: Bytes32,
+            address: Bytes20,
+            amount: U256,
+        }
+        let fields = Fields {
+            root: B256::new(pattern(12)),
+            address: Address::new(pattern(13)),
+            amount: alloy::U256::MAX - alloy::U256::from(1u64),
+        };
+        let ours = OurFields {
+            root: fields.root.into(),
+            address: fields.address.into(),
+            amount: fields.amount.into(),
+        };
+        let text = serde_yaml::to_string(&fields).unwrap();
+        assert_eq!(text, serde_yaml::to_string(&ours).unwrap());
+        assert_eq!(serde_yaml::from_str::<Fields>(&text).unwrap(), fields);
+        // Too big for uint256: an error, not a wrapped value.
+        let over = text.replace(&ours.amount.to_string(), &format!("{}0", ours.amount));
+        assert!(serde_yaml::from_str::<Fields>(&over).is_err());
     }
 }
