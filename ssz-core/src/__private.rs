@@ -452,6 +452,7 @@ pub fn progressive_list_root<E: crate::edition::Edition, T: TreeHash>(values: &[
     )
 }
 
+pub use crate::byte_vector::{byte_vector_leaves, byte_vector_root, byte_vectors_from_ssz};
 /// `Vec`, for derived code that names it without relying on the prelude.
 pub use alloc::vec::Vec;
 

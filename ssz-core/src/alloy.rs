@@ -19,161 +19,21 @@
 //! belongs in the field's type, so a `Bytes` field is written as
 //! `ByteList<N>` (`peam-ssz-types` converts between the two).
 
+use crate::byte_vector::{byte_vector_leaves, byte_vector_root, byte_vectors_from_ssz};
 use crate::path::{Elements, Layout, TreeLayout, UINT8};
 use crate::proof::{Gindex, ProofError};
 use crate::{DecodeError, DecodeErrorKind, Root, Ssz, TreeHash, BYTES_PER_CHUNK};
 use alloc::vec::Vec;
 use alloy_primitives::{Address, Bloom, FixedBytes, FixedBytesSliceExt, U256};
 
-/// The leaf of `N` bytes in a vector or list: the bytes zero-padded when
-/// they fit a chunk, else `merkleize(pack(bytes))`.
-#[inline]
-fn bytes_leaf<const N: usize>(bytes: &[u8; N]) -> Root {
-    if N <= BYTES_PER_CHUNK {
-        let mut chunk = [0u8; 32];
-        chunk[..N].copy_from_slice(bytes);
-        chunk
-    } else {
-        crate::merkle::merkleize_packed(bytes, N.div_ceil(BYTES_PER_CHUNK))
-    }
-}
-
-/// `tree_hash_leaves` of `N`-byte vectors whose bytes lie back to back in
-/// `flat`: one batch of single hashes for 33 to 64 bytes (two chunks each),
-/// a copy for 32 or fewer.
-fn bytes_leaves<const N: usize>(flat: &[u8], out: &mut [u8]) {
-    let out = out.as_chunks_mut::<32>().0;
-    let values = flat.chunks_exact(N.max(1));
-    if N <= BYTES_PER_CHUNK {
-        for (value, leaf) in values.zip(out) {
-            *leaf = [0; 32];
-            leaf[..N].copy_from_slice(value);
-        }
-    } else if N <= 2 * BYTES_PER_CHUNK {
-        let blocks: Vec<[u8; 64]> = values
-            .map(|v| {
-                let mut block = [0u8; 64];
-                block[..N].copy_from_slice(v);
-                block
-            })
-            .collect();
-        let n = blocks.len();
-        crate::hash::hash_nodes(&blocks, &mut out[..n]);
-    } else {
-        for (value, leaf) in values.zip(out) {
-            *leaf = crate::merkle::merkleize_packed(value, N.div_ceil(BYTES_PER_CHUNK));
-        }
-    }
-}
-
-/// `from_ssz_many` of `N`-byte vectors.
-fn bytes_from_ssz_many<const N: usize, T>(
-    bytes: &[u8],
-    out: &mut Vec<T>,
-    wrap: impl Fn([u8; N]) -> T,
-) -> Result<(), DecodeError> {
-    if N == 0 || !bytes.len().is_multiple_of(N) {
-        return Err(DecodeError::new(DecodeErrorKind::NotMultipleOfElement {
-            len: bytes.len(),
-            element: N,
-        }));
-    }
-    out.reserve(bytes.len() / N);
-    out.extend(bytes.chunks_exact(N).map(|c| {
-        let mut b = [0u8; N];
-        b.copy_from_slice(c);
-        wrap(b)
-    }));
-    Ok(())
-}
-
-/// `ByteVector[N]`: the `N` bytes. `N` must not be 0 (an illegal SSZ type:
-/// decoding fails).
-impl<const N: usize> Ssz for FixedBytes<N> {
-    const IS_FIXED_SIZE: bool = true;
-    const FIXED_PART_LEN: usize = N;
-
-    #[inline]
-    fn ssz_len(&self) -> usize {
-        N
-    }
-
-    #[inline]
-    fn ssz_write(&self, out: &mut [u8]) {
-        out.copy_from_slice(&self.0)
-    }
-
-    #[inline]
-    fn ssz_append(&self, buf: &mut Vec<u8>) {
-        buf.extend_from_slice(&self.0)
-    }
-
-    #[inline]
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        <[u8; N]>::from_ssz(bytes).map(FixedBytes)
-    }
-
-    #[inline]
-    fn ssz_write_many(values: &[Self], out: &mut [u8]) {
-        out.copy_from_slice(values.as_flattened())
-    }
-
-    #[inline]
-    fn __append_many(values: &[Self], buf: &mut Vec<u8>) {
-        buf.extend_from_slice(values.as_flattened())
-    }
-
-    #[inline]
-    fn from_ssz_many(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), DecodeError> {
-        bytes_from_ssz_many::<N, _>(bytes, out, FixedBytes)
-    }
-}
-
-/// `hash_tree_root` of `ByteVector[N]`: up to 32 bytes, zero-padded, are
-/// their own root.
-impl<const N: usize> TreeHash for FixedBytes<N> {
-    #[inline]
-    fn hash_tree_root(&self) -> Root {
-        bytes_leaf(&self.0)
-    }
-
-    fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
-        if gindex == Gindex::ROOT {
-            return Ok(self.hash_tree_root());
-        }
-        crate::__private::vector_node(&self.0, gindex)
-    }
-
-    #[inline]
-    fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {
-        bytes_leaves::<N>(values.as_flattened(), out)
-    }
-
-    /// `B256` values are their own leaves, back to back in memory: a
-    /// `Vector[B256, N]` or `List[B256, N]` is merkleized in place.
-    #[inline]
-    fn __packed_leaves(values: &[Self]) -> Option<&[u8]> {
-        (N == BYTES_PER_CHUNK).then(|| values.as_flattened())
-    }
-}
-
-impl<const N: usize> TreeLayout for FixedBytes<N> {
-    const LAYOUT: &'static Layout = &Layout::Vector {
-        elem: UINT8,
-        length: N as u64,
-    };
-}
-
-impl<const N: usize> Elements for FixedBytes<N> {
-    type Element = u8;
-}
-
-/// `Address` and `Bloom`: newtypes over `FixedBytes<N>` with its encoding,
-/// root and tree.
-macro_rules! wrapped_bytes {
-    ($($name:ident = $n:literal: $ssz:literal),*) => {$(
-        #[doc = concat!("`", $ssz, "`: the ", stringify!($n), " bytes.")]
-        impl Ssz for $name {
+/// `Ssz`, `TreeHash`, `TreeLayout` and `Elements` of `ByteVector[$n]` for
+/// a type whose memory is its `$n` bytes (`FixedBytes<N>`, and the
+/// `repr(transparent)` newtypes `Address` and `Bloom` over it), built from
+/// the array by `$wrap`.
+macro_rules! byte_vector {
+    ($([$($generics:tt)*] $ty:ty, $n:expr, $wrap:expr, $ssz:literal;)*) => {$(
+        #[doc = concat!("`", $ssz, "`: the bytes. A length of 0 is an illegal SSZ type: decoding fails.")]
+        impl<$($generics)*> Ssz for $ty {
             const IS_FIXED_SIZE: bool = true;
             const FIXED_PART_LEN: usize = $n;
 
@@ -194,7 +54,7 @@ macro_rules! wrapped_bytes {
 
             #[inline]
             fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-                FixedBytes::<$n>::from_ssz(bytes).map($name)
+                <[u8; $n]>::from_ssz(bytes).map($wrap)
             }
 
             #[inline]
@@ -209,39 +69,56 @@ macro_rules! wrapped_bytes {
 
             #[inline]
             fn from_ssz_many(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), DecodeError> {
-                bytes_from_ssz_many::<$n, _>(bytes, out, |b| $name(FixedBytes(b)))
+                byte_vectors_from_ssz::<{ $n }, _>(bytes, out, $wrap)
             }
         }
 
-        #[doc = concat!("`hash_tree_root` of `", $ssz, "`.")]
-        impl TreeHash for $name {
+        #[doc = concat!("`hash_tree_root` of `", $ssz, "`: up to 32 bytes, zero-padded, are their own root.")]
+        impl<$($generics)*> TreeHash for $ty {
             #[inline]
             fn hash_tree_root(&self) -> Root {
-                self.0.hash_tree_root()
+                byte_vector_root(self.as_slice())
             }
 
-            #[inline]
             fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
-                self.0.tree_node(gindex)
+                if gindex == Gindex::ROOT {
+                    return Ok(self.hash_tree_root());
+                }
+                crate::__private::vector_node(self.as_slice(), gindex)
             }
 
             #[inline]
             fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {
-                bytes_leaves::<$n>(values.as_flattened(), out)
+                byte_vector_leaves::<{ $n }>(values.as_flattened(), out)
+            }
+
+            /// `B256` values are their own leaves, back to back in memory:
+            /// a `Vector[B256, N]` or `List[B256, N]` is merkleized in
+            /// place.
+            #[inline]
+            fn __packed_leaves(values: &[Self]) -> Option<&[u8]> {
+                ($n == BYTES_PER_CHUNK).then(|| values.as_flattened())
             }
         }
 
-        impl TreeLayout for $name {
-            const LAYOUT: &'static Layout = <FixedBytes<$n> as TreeLayout>::LAYOUT;
+        impl<$($generics)*> TreeLayout for $ty {
+            const LAYOUT: &'static Layout = &Layout::Vector {
+                elem: UINT8,
+                length: $n as u64,
+            };
         }
 
-        impl Elements for $name {
+        impl<$($generics)*> Elements for $ty {
             type Element = u8;
         }
     )*};
 }
 
-wrapped_bytes!(Address = 20: "ExecutionAddress", Bloom = 256: "ByteVector[BYTES_PER_LOGS_BLOOM]");
+byte_vector! {
+    [const N: usize] FixedBytes<N>, N, FixedBytes, "ByteVector[N]";
+    [] Address, 20, |b| Address(FixedBytes(b)), "ExecutionAddress";
+    [] Bloom, 256, |b| Bloom(FixedBytes(b)), "ByteVector[BYTES_PER_LOGS_BLOOM]";
+}
 
 /// `uint256`: 32 little-endian bytes.
 impl Ssz for U256 {
@@ -278,7 +155,7 @@ impl Ssz for U256 {
 
     #[inline]
     fn from_ssz_many(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), DecodeError> {
-        bytes_from_ssz_many::<32, _>(bytes, out, U256::from_le_bytes)
+        byte_vectors_from_ssz::<32, _>(bytes, out, U256::from_le_bytes)
     }
 }
 

@@ -19,6 +19,7 @@ use alloc::vec::Vec;
 
 #[cfg(feature = "alloy")]
 pub mod alloy;
+mod byte_vector;
 pub mod edition;
 mod error;
 pub mod hash;

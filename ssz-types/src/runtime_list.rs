@@ -581,27 +581,28 @@ mod tests {
             let noise_len = rng.below(2 * B + 6);
             let noise = rng.bytes(noise_len);
             for bytes in [over, noise] {
-                let expected = List::<u16, U<B>>::from_ssz(&bytes);
-                let got = Small::from_ssz_with_bound(&bytes, B);
-                match (&expected, &got) {
-                    (Ok(l), Ok(r)) => {
-                        assert_eq!(l.as_slice(), r.as_slice());
-                        assert_eq!(l.hash_tree_root(), r.hash_tree_root());
-                    }
-                    (Err(l), Err(r)) => assert_eq!(l, r),
-                    _ => panic!("B = {B}: List {expected:?}, RuntimeList {got:?}"),
-                }
-                let expected = List::<Inner, U<B>>::from_ssz(&bytes);
-                let got = RuntimeList::<Inner, U<64>>::from_ssz_with_bound(&bytes, B);
-                match (&expected, &got) {
-                    (Ok(l), Ok(r)) => {
-                        assert_eq!(l.as_slice(), r.as_slice());
-                        assert_eq!(l.hash_tree_root(), r.hash_tree_root());
-                    }
-                    (Err(l), Err(r)) => assert_eq!(l, r),
-                    _ => panic!("B = {B}: List {expected:?}, RuntimeList {got:?}"),
-                }
+                same_decision::<u16, B>(&bytes);
+                same_decision::<Inner, B>(&bytes);
             }
+        }
+    }
+
+    /// `List<T, U<B>>` and `RuntimeList<T, _>` of bound `B` accept the same
+    /// `bytes` as the same value and root, or reject them with the same
+    /// error.
+    fn same_decision<T, const B: usize>(bytes: &[u8])
+    where
+        T: Ssz + TreeHash + PartialEq + fmt::Debug,
+    {
+        let expected = List::<T, U<B>>::from_ssz(bytes);
+        let got = RuntimeList::<T, U<64>>::from_ssz_with_bound(bytes, B);
+        match (&expected, &got) {
+            (Ok(l), Ok(r)) => {
+                assert_eq!(l.as_slice(), r.as_slice());
+                assert_eq!(l.hash_tree_root(), r.hash_tree_root());
+            }
+            (Err(l), Err(r)) => assert_eq!(l, r),
+            _ => panic!("B = {B}: List {expected:?}, RuntimeList {got:?}"),
         }
     }
 
