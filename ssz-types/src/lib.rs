@@ -360,6 +360,9 @@ pub use peam_ssz_derive::{Ssz, TreeHash};
 
 #[cfg(feature = "alloy")]
 pub mod alloy;
+#[cfg(feature = "arbitrary")]
+#[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
+pub mod arbitrary;
 mod bitfield;
 mod bytes;
 mod cached;
