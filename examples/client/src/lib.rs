@@ -36,7 +36,7 @@ impl ChainSpec {
 
 /// A trimmed `ExecutionPayloadHeader` (deneb beacon-chain.md) with alloy
 /// types where the client has them.
-#[derive(Clone, Debug, PartialEq, Eq, Ssz, TreeHash)]
+#[derive(Clone, Debug, PartialEq, Eq, Ssz, TreeHash, Arbitrary)]
 pub struct ExecutionPayloadHeader {
     pub parent_hash: B256,
     pub fee_recipient: Address,
@@ -50,10 +50,13 @@ pub struct ExecutionPayloadHeader {
 
 /// A block body: the payload header shared with the rest of the client,
 /// and the commitments bounded by the fork's `MAX_BLOBS_PER_BLOCK`.
-#[derive(Clone, Debug, PartialEq, Eq, Ssz, TreeHash)]
+///
+/// Its `Arbitrary` values are valid for electra's configuration.
+#[derive(Clone, Debug, PartialEq, Eq, Ssz, TreeHash, Arbitrary)]
 pub struct BlobBody {
     pub slot: u64,
     pub execution_payload_header: Arc<ExecutionPayloadHeader>,
+    #[arbitrary(with = electra_commitments)]
     pub blob_kzg_commitments: RuntimeList<KzgCommitment, MaxBlobCommitmentsPerBlock>,
 }
 
@@ -80,39 +83,10 @@ impl BlobBody {
     }
 }
 
-fn bytes<const N: usize>(u: &mut Unstructured<'_>) -> arbitrary::Result<FixedBytes<N>> {
-    Ok(FixedBytes(u.arbitrary()?))
-}
-
-impl<'a> Arbitrary<'a> for ExecutionPayloadHeader {
-    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
-        Ok(ExecutionPayloadHeader {
-            parent_hash: bytes(u)?,
-            fee_recipient: Address(bytes(u)?),
-            state_root: bytes(u)?,
-            logs_bloom: Bloom(bytes(u)?),
-            block_number: u.arbitrary()?,
-            gas_limit: u.arbitrary()?,
-            base_fee_per_gas: U256::from_le_bytes::<32>(u.arbitrary()?),
-            block_hash: bytes(u)?,
-        })
-    }
-}
-
-/// Bodies valid for electra's configuration: at most 9 commitments, with
-/// that bound.
-impl<'a> Arbitrary<'a> for BlobBody {
-    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
-        let max = ChainSpec::ELECTRA.max_blobs_per_block;
-        let len = u.int_in_range(0..=max)?;
-        let commitments = (0..len)
-            .map(|_| bytes::<48>(u))
-            .collect::<arbitrary::Result<Vec<_>>>()?;
-        Ok(BlobBody {
-            slot: u.arbitrary()?,
-            execution_payload_header: Arc::new(u.arbitrary()?),
-            blob_kzg_commitments: RuntimeList::try_from_vec(commitments, max)
-                .map_err(|_| arbitrary::Error::IncorrectFormat)?,
-        })
-    }
+/// Commitments valid for electra's configuration: at most 9, with that
+/// bound.
+fn electra_commitments(
+    u: &mut Unstructured<'_>,
+) -> arbitrary::Result<RuntimeList<KzgCommitment, MaxBlobCommitmentsPerBlock>> {
+    RuntimeList::arbitrary_with_bound(u, ChainSpec::ELECTRA.max_blobs_per_block)
 }
