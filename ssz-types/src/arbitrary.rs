@@ -116,6 +116,22 @@ fn packed_bits(u: &mut Unstructured<'_>, len: usize) -> Result<Vec<u8>> {
     Ok(out)
 }
 
+/// `size_hint` and `try_size_hint` of a collection of `T`, whose hint is
+/// `$combine` applied to `T`'s.
+macro_rules! element_hints {
+    ($combine:expr) => {
+        fn size_hint(depth: usize) -> (usize, Option<usize>) {
+            Self::try_size_hint(depth).unwrap_or_default()
+        }
+
+        fn try_size_hint(
+            depth: usize,
+        ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
+            Ok($combine(hint_of::<T>(depth)?))
+        }
+    };
+}
+
 fn hint_of<'a, T: Arbitrary<'a>>(
     depth: usize,
 ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
@@ -128,15 +144,7 @@ impl<'a, T: Arbitrary<'a>, N: Length> Arbitrary<'a> for List<T, N> {
         List::try_from_vec(elements(u, len)?).map_err(|_| Error::IncorrectFormat)
     }
 
-    fn size_hint(depth: usize) -> (usize, Option<usize>) {
-        Self::try_size_hint(depth).unwrap_or_default()
-    }
-
-    fn try_size_hint(
-        depth: usize,
-    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
-        Ok(list_hint(hint_of::<T>(depth)?, N::USIZE))
-    }
+    element_hints!(|elem| list_hint(elem, N::USIZE));
 }
 
 impl<'a, T: Arbitrary<'a>, N: Length> Arbitrary<'a> for Vector<T, N> {
@@ -144,15 +152,7 @@ impl<'a, T: Arbitrary<'a>, N: Length> Arbitrary<'a> for Vector<T, N> {
         Vector::try_from_vec(vector_elements::<T, N>(u)?).map_err(|_| Error::IncorrectFormat)
     }
 
-    fn size_hint(depth: usize) -> (usize, Option<usize>) {
-        Self::try_size_hint(depth).unwrap_or_default()
-    }
-
-    fn try_size_hint(
-        depth: usize,
-    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
-        Ok(repeat_hint(hint_of::<T>(depth)?, N::USIZE))
-    }
+    element_hints!(|elem| repeat_hint(elem, N::USIZE));
 }
 
 impl<'a, T: Arbitrary<'a>, E> Arbitrary<'a> for ProgressiveList<T, E> {
@@ -172,15 +172,7 @@ impl<'a, T: Arbitrary<'a> + TreeHash + Send, N: Length> Arbitrary<'a> for Persis
         PersistentList::try_from_vec(elements(u, len)?).map_err(|_| Error::IncorrectFormat)
     }
 
-    fn size_hint(depth: usize) -> (usize, Option<usize>) {
-        Self::try_size_hint(depth).unwrap_or_default()
-    }
-
-    fn try_size_hint(
-        depth: usize,
-    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
-        Ok(list_hint(hint_of::<T>(depth)?, N::USIZE))
-    }
+    element_hints!(|elem| list_hint(elem, N::USIZE));
 }
 
 impl<'a, T: Arbitrary<'a> + TreeHash + Send, N: Length> Arbitrary<'a> for PersistentVector<T, N> {
@@ -189,15 +181,7 @@ impl<'a, T: Arbitrary<'a> + TreeHash + Send, N: Length> Arbitrary<'a> for Persis
             .map_err(|_| Error::IncorrectFormat)
     }
 
-    fn size_hint(depth: usize) -> (usize, Option<usize>) {
-        Self::try_size_hint(depth).unwrap_or_default()
-    }
-
-    fn try_size_hint(
-        depth: usize,
-    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
-        Ok(repeat_hint(hint_of::<T>(depth)?, N::USIZE))
-    }
+    element_hints!(|elem| repeat_hint(elem, N::USIZE));
 }
 
 impl<'a, T: Arbitrary<'a>, Max: Length> Arbitrary<'a> for RuntimeList<T, Max> {
@@ -210,17 +194,11 @@ impl<'a, T: Arbitrary<'a>, Max: Length> Arbitrary<'a> for RuntimeList<T, Max> {
         RuntimeList::try_from_vec(values, max_len).map_err(|_| Error::IncorrectFormat)
     }
 
-    fn size_hint(depth: usize) -> (usize, Option<usize>) {
-        Self::try_size_hint(depth).unwrap_or_default()
-    }
-
-    fn try_size_hint(
-        depth: usize,
-    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
-        // The list, then the bound (an integer up to 8 bytes).
-        let list = list_hint(hint_of::<T>(depth)?, Max::USIZE);
-        Ok(size_hint::and(list, (0, Some(size_of::<usize>()))))
-    }
+    // The list, then the bound (an integer up to 8 bytes).
+    element_hints!(|elem| size_hint::and(
+        list_hint(elem, Max::USIZE),
+        (0, Some(size_of::<usize>()))
+    ));
 }
 
 impl<'a, T: Arbitrary<'a>, Max: Length> RuntimeList<T, Max> {
@@ -353,13 +331,5 @@ impl<'a, T: Arbitrary<'a>> Arbitrary<'a> for Cached<T> {
         T::arbitrary(u).map(Cached::new)
     }
 
-    fn size_hint(depth: usize) -> (usize, Option<usize>) {
-        T::size_hint(depth)
-    }
-
-    fn try_size_hint(
-        depth: usize,
-    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
-        T::try_size_hint(depth)
-    }
+    element_hints!(|elem| elem);
 }

@@ -101,6 +101,13 @@ fn check_fixed_hint<T: for<'a> Arbitrary<'a>>() {
     );
 }
 
+/// Checks that `lens` (of generated values) are all within `limit` and
+/// include both 0 and `limit`.
+fn within_and_reaching(lens: &[usize], limit: usize) {
+    assert!(lens.iter().all(|&n| n <= limit), "{lens:?} over {limit}");
+    assert!(lens.contains(&0) && lens.contains(&limit), "{lens:?}");
+}
+
 #[derive(Debug, PartialEq, Ssz, TreeHash, Arbitrary)]
 struct Container {
     slot: u64,
@@ -118,15 +125,13 @@ struct Container {
 #[test]
 fn lists_stay_within_their_limit_and_reach_both_ends() {
     let lens: Vec<usize> = check::<List<u64, U<5>>>().iter().map(|l| l.len()).collect();
-    assert!(lens.iter().all(|&n| n <= 5));
-    assert!(lens.contains(&0) && lens.contains(&5), "{lens:?}");
+    within_and_reaching(&lens, 5);
 
     let lens: Vec<usize> = check::<List<Container, U<3>>>()
         .iter()
         .map(|l| l.len())
         .collect();
-    assert!(lens.iter().all(|&n| n <= 3));
-    assert!(lens.contains(&0) && lens.contains(&3), "{lens:?}");
+    within_and_reaching(&lens, 3);
 
     check::<List<bool, U<1000>>>();
     check::<List<Bytes32, U<{ 1 << 40 }>>>();
@@ -136,8 +141,7 @@ fn lists_stay_within_their_limit_and_reach_both_ends() {
 #[test]
 fn byte_lists_stay_within_their_limit() {
     let lens: Vec<usize> = check::<ByteList<U<17>>>().iter().map(|l| l.len()).collect();
-    assert!(lens.iter().all(|&n| n <= 17));
-    assert!(lens.contains(&0) && lens.contains(&17), "{lens:?}");
+    within_and_reaching(&lens, 17);
     check::<ByteList<U<{ 1 << 30 }>>>();
 }
 
@@ -146,8 +150,7 @@ fn bitlists_stay_within_their_limit_with_clear_padding() {
     // Decoding rejects a set bit past the length: the round trip checks
     // the padding.
     let lens: Vec<usize> = check::<Bitlist<U<13>>>().iter().map(|b| b.len()).collect();
-    assert!(lens.iter().all(|&n| n <= 13));
-    assert!(lens.contains(&0) && lens.contains(&13), "{lens:?}");
+    within_and_reaching(&lens, 13);
     assert!(lens.iter().any(|n| !n.is_multiple_of(8)));
     check::<Bitlist<U<1>>>();
     check::<Bitlist<U<2048>>>();
@@ -237,8 +240,7 @@ fn persistent_types_roundtrip() {
         .iter()
         .map(|l| l.len())
         .collect();
-    assert!(lens.iter().all(|&n| n <= 6));
-    assert!(lens.contains(&0) && lens.contains(&6), "{lens:?}");
+    within_and_reaching(&lens, 6);
     check::<PersistentList<Container, U<{ 1 << 40 }>>>();
     check::<PersistentVector<Bytes32, U<5>>>();
 }
