@@ -10,16 +10,20 @@
 //! Spec: consensus-specs v1.6.1, `ssz/simple-serialize.md`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 extern crate alloc;
 
 use alloc::vec::Vec;
 
+#[cfg(feature = "alloy")]
+pub mod alloy;
 pub mod codec;
 pub mod edition;
 mod error;
 pub mod hash;
+mod hex;
 mod impls;
 mod memory;
 pub mod merkle;
@@ -32,6 +36,7 @@ pub mod __private;
 
 pub use edition::{Current, Edition, V1_6, V1_7};
 pub use error::{DecodeError, DecodeErrorKind, PathSegment};
+pub use hex::{root_hex, Hex};
 pub use merkle::{
     merkleize, merkleize_progressive, merkleize_progressive_in, mix_in_active_fields,
     mix_in_length, mix_in_selector, Root, ZERO_HASHES,

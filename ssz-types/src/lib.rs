@@ -318,8 +318,37 @@
 //! consensus formats are decimal strings: the `serde_utils` module has
 //! `#[serde(with = ...)]` modules for them (`quoted_u64`, `quoted_u128`, and
 //! `quoted_int_seq` for lists of quoted integers).
+//!
+//! A container generic over a preset needs `#[serde(bound = "")]`: serde's
+//! derive otherwise requires `P: Serialize` and `P: Deserialize` of the
+//! preset marker itself, which has no reason to implement them, while the
+//! fields' impls (`List<T, N>` needs only `T: Serialize`) are all it needs.
+//!
+//! ```
+//! # #[cfg(feature = "serde")] {
+//! use peam_ssz_types::{Length, List, Ssz, TreeHash, U};
+//!
+//! trait Preset: 'static {
+//!     type MaxAttestations: Length;
+//! }
+//! struct Mainnet;
+//! impl Preset for Mainnet {
+//!     type MaxAttestations = U<128>;
+//! }
+//!
+//! #[derive(Ssz, TreeHash, serde::Serialize, serde::Deserialize)]
+//! #[serde(bound = "")]
+//! struct Body<P: Preset> {
+//!     attestation_slots: List<u64, P::MaxAttestations>,
+//! }
+//!
+//! let body: Body<Mainnet> = serde_yaml::from_str("attestation_slots: [1, 2]").unwrap();
+//! assert_eq!(body.attestation_slots.len(), 2);
+//! # }
+//! ```
 
 #![cfg_attr(not(feature = "std"), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 extern crate alloc;
@@ -329,6 +358,11 @@ extern crate self as peam_ssz_types;
 pub use peam_ssz_core::*;
 pub use peam_ssz_derive::{Ssz, TreeHash};
 
+#[cfg(feature = "alloy")]
+pub mod alloy;
+#[cfg(feature = "arbitrary")]
+#[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
+pub mod arbitrary;
 mod bitfield;
 mod bytes;
 mod cached;
@@ -338,6 +372,7 @@ mod layout;
 mod list;
 mod persistent;
 mod progressive;
+mod runtime_list;
 mod seq;
 #[cfg(feature = "serde")]
 mod serde_support;
@@ -357,5 +392,8 @@ pub use hex::HexError;
 pub use list::List;
 pub use persistent::{PersistentList, PersistentVector};
 pub use progressive::ProgressiveList;
+pub use runtime_list::RuntimeList;
+#[cfg(feature = "serde")]
+pub use runtime_list::RuntimeListSeed;
 pub use uint::{ParseU256Error, U256OverflowError, U256};
 pub use vector::Vector;

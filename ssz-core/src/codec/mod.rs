@@ -93,11 +93,13 @@
 //! );
 //! ```
 
+mod byte_vector;
 mod elements;
 mod nodes;
 mod offset;
 mod roots;
 
+pub use byte_vector::{byte_vector_leaves, byte_vector_root, byte_vectors_from_ssz};
 pub use elements::{
     append_elements, append_fixed_elements, decode_elements, elements_len, variable_elements_len,
     write_elements, write_variable_elements, VariableElements,

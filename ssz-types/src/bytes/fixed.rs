@@ -2,7 +2,6 @@
 //! aliases.
 
 use crate::hex::{decode_hex_into, hex_digits, to_hex, HexError};
-use crate::merkle::merkleize_packed;
 use crate::{DecodeError, DecodeErrorKind, LengthError, Root, Ssz, TreeHash, BYTES_PER_CHUNK};
 use alloc::vec::Vec;
 use core::fmt;
@@ -88,13 +87,7 @@ impl<const N: usize> FixedBytes<N> {
     /// The leaf the value contributes to a vector or list: its root.
     #[inline]
     fn leaf(&self) -> Root {
-        if N <= BYTES_PER_CHUNK {
-            let mut chunk = [0u8; 32];
-            chunk[..N].copy_from_slice(&self.0);
-            chunk
-        } else {
-            merkleize_packed(&self.0, N.div_ceil(BYTES_PER_CHUNK))
-        }
+        crate::codec::byte_vector_root(&self.0)
     }
 }
 
@@ -238,19 +231,7 @@ impl<const N: usize> Ssz for FixedBytes<N> {
 
     #[inline]
     fn from_ssz_many(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), DecodeError> {
-        if N == 0 || !bytes.len().is_multiple_of(N) {
-            return Err(DecodeError::new(DecodeErrorKind::NotMultipleOfElement {
-                len: bytes.len(),
-                element: N,
-            }));
-        }
-        out.reserve(bytes.len() / N);
-        out.extend(bytes.chunks_exact(N).map(|chunk| {
-            let mut b = [0u8; N];
-            b.copy_from_slice(chunk);
-            FixedBytes(b)
-        }));
-        Ok(())
+        crate::codec::byte_vectors_from_ssz::<N, _>(bytes, out, FixedBytes)
     }
 }
 
