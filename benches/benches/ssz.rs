@@ -555,6 +555,7 @@ fn sha256(c: &mut Criterion) {
             b.iter(|| hash_nodes_with(backend, black_box(&input), &mut out))
         });
     }
+    hashtree_rows(&mut g, &input, &expected, &mut out);
     g.bench_function("sha2_digest", |b| {
         b.iter(|| {
             for (m, o) in black_box(&input).iter().zip(out.iter_mut()) {
@@ -571,6 +572,64 @@ fn sha256(c: &mut Criterion) {
     });
     g.finish();
 }
+
+/// hashtree's kernels in the `sha256` group: its own choice for this CPU
+/// (`hashtree_auto`) and each x86-64 kernel the CPU can run, checked against
+/// `sha2` first like ours.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+fn hashtree_rows(
+    g: &mut Group<'_>,
+    input: &[[u8; 64]],
+    expected: &[[u8; 32]],
+    out: &mut [[u8; 32]],
+) {
+    type Kernel = unsafe extern "C" fn(*mut u8, *const u8, u64);
+    #[cfg(target_arch = "x86_64")]
+    extern "C" {
+        fn hashtree_sha256_avx2_x8(output: *mut u8, input: *const u8, count: u64);
+        fn hashtree_sha256_avx512_x16(output: *mut u8, input: *const u8, count: u64);
+        fn hashtree_sha256_shani_x2(output: *mut u8, input: *const u8, count: u64);
+    }
+    hashtree_rs::init();
+    let mut kernels: Vec<(&str, Kernel)> = Vec::new();
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            kernels.push(("hashtree_avx2_x8", hashtree_sha256_avx2_x8));
+        }
+        if std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+        {
+            kernels.push(("hashtree_avx512_x16", hashtree_sha256_avx512_x16));
+        }
+        if std::arch::is_x86_feature_detected!("sha") {
+            kernels.push(("hashtree_shani_x2", hashtree_sha256_shani_x2));
+        }
+    }
+    let run = |kernel: Option<Kernel>, input: &[[u8; 64]], out: &mut [[u8; 32]]| {
+        let (dst, src, n) = (out.as_mut_ptr().cast(), input.as_ptr().cast(), input.len());
+        match kernel {
+            // SAFETY: `out` holds 32 writable bytes per 64-byte node of
+            // `input`, as the kernels require; each kernel is only listed
+            // when the CPU has its features.
+            Some(k) => unsafe { k(dst, src, n as u64) },
+            None => hashtree_rs::hash(out.as_flattened_mut(), input.as_flattened(), n),
+        }
+    };
+    let rows = std::iter::once(("hashtree_auto", None))
+        .chain(kernels.into_iter().map(|(name, k)| (name, Some(k))));
+    for (name, kernel) in rows {
+        run(kernel, input, out);
+        assert!(
+            out == expected,
+            "sha256: {name} disagrees with sha2; aborting the benchmark"
+        );
+        g.bench_function(name, |b| b.iter(|| run(kernel, black_box(input), out)));
+    }
+}
+
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+fn hashtree_rows(_: &mut Group<'_>, _: &[[u8; 64]], _: &[[u8; 32]], _: &mut [[u8; 32]]) {}
 
 /// With the `parallel` feature: our `hash_tree_root` of the big fixtures on
 /// one rayon thread and on all of them, in the same run
