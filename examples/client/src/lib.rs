@@ -1,7 +1,8 @@
 //! A consensus client's types on peam-ssz, as a client holds them: hashes,
-//! addresses and amounts as alloy-primitives types, the payload shared
-//! behind an `Arc`, and the blob commitments in a list whose bound comes
-//! from the chain's configuration.
+//! addresses and amounts as alloy-primitives types, its own gas type coded
+//! through a `#[ssz(with)]` module, the payload shared behind an `Arc`, and
+//! the blob commitments in a list whose bound comes from the chain's
+//! configuration.
 
 use std::sync::Arc;
 
@@ -34,8 +35,37 @@ impl ChainSpec {
     };
 }
 
+/// Gas as the client counts it: a type of its own, with no SSZ impls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Arbitrary)]
+pub struct Gas(pub u64);
+
+/// [`Gas`] as SSZ's `uint64`, for `#[ssz(with = "gas_as_uint64")]`.
+pub mod gas_as_uint64 {
+    use super::Gas;
+    use peam_ssz_types::{DecodeError, Ssz, TreeHash};
+
+    pub const IS_FIXED_SIZE: bool = true;
+    pub const FIXED_PART_LEN: usize = 8;
+
+    pub fn ssz_len(_: &Gas) -> usize {
+        8
+    }
+
+    pub fn ssz_write(gas: &Gas, out: &mut [u8]) {
+        gas.0.ssz_write(out)
+    }
+
+    pub fn from_ssz(bytes: &[u8]) -> Result<Gas, DecodeError> {
+        u64::from_ssz(bytes).map(Gas)
+    }
+
+    pub fn hash_tree_root(gas: &Gas) -> [u8; 32] {
+        gas.0.hash_tree_root()
+    }
+}
+
 /// A trimmed `ExecutionPayloadHeader` (deneb beacon-chain.md) with alloy
-/// types where the client has them.
+/// types where the client has them, and its gas in the client's own type.
 #[derive(Clone, Debug, PartialEq, Eq, Ssz, TreeHash, Arbitrary)]
 pub struct ExecutionPayloadHeader {
     pub parent_hash: B256,
@@ -43,7 +73,8 @@ pub struct ExecutionPayloadHeader {
     pub state_root: B256,
     pub logs_bloom: Bloom,
     pub block_number: u64,
-    pub gas_limit: u64,
+    #[ssz(with = "gas_as_uint64")]
+    pub gas_limit: Gas,
     pub base_fee_per_gas: U256,
     pub block_hash: B256,
 }

@@ -39,7 +39,7 @@ fn plain(body: &BlobBody) -> PlainBody {
             state_root: h.state_root.into(),
             logs_bloom: h.logs_bloom.try_into().unwrap(),
             block_number: h.block_number,
-            gas_limit: h.gas_limit,
+            gas_limit: h.gas_limit.0,
             base_fee_per_gas: h.base_fee_per_gas.into(),
             block_hash: h.block_hash.into(),
         },
