@@ -21,8 +21,10 @@ pub use crate::beacon::{
     preset, Container, ContainerVisitor, Mainnet, Minimal, Preset, Quot, Sum, FORKS,
 };
 
-/// `List` and `Vector` for the fork files: the persistent, cached types.
+/// `List` and `Vector` for the fork files: the persistent, cached types;
+/// the leaf types are those of [`crate::beacon`].
 pub mod collections {
+    pub use crate::beacon::collections::{uint256_serde, Bytes20, Bytes32, Uint256};
     pub use peam_ssz_types::{PersistentList as List, PersistentVector as Vector};
 }
 

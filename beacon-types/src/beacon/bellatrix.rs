@@ -8,7 +8,7 @@
 
 use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset};
-use peam_ssz_types::{Bitvector, ByteList, ByteVector, FixedBytes, Prod, Ssz, TreeHash, U, U256};
+use peam_ssz_types::{Bitvector, ByteList, ByteVector, Prod, Ssz, TreeHash, U};
 use serde::{Deserialize, Serialize};
 
 pub use super::altair::{
@@ -27,7 +27,7 @@ pub use super::phase0::{
 };
 
 /// `ExecutionAddress`: `ByteVector[20]`.
-pub type ExecutionAddress = FixedBytes<20>;
+pub type ExecutionAddress = super::collections::Bytes20;
 /// `Transaction`: `ByteList[MAX_BYTES_PER_TRANSACTION]`.
 pub type Transaction<P> = ByteList<<P as Preset>::MaxBytesPerTransaction>;
 
@@ -123,7 +123,8 @@ pub struct ExecutionPayload<P: Preset> {
     pub timestamp: u64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    pub base_fee_per_gas: U256,
+    #[serde(with = "super::collections::uint256_serde")]
+    pub base_fee_per_gas: super::collections::Uint256,
     pub block_hash: Hash32,
     /// `List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]`
     pub transactions: List<Transaction<P>, P::MaxTransactionsPerPayload>,
@@ -146,7 +147,8 @@ pub struct ExecutionPayloadHeader<P: Preset> {
     pub timestamp: u64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    pub base_fee_per_gas: U256,
+    #[serde(with = "super::collections::uint256_serde")]
+    pub base_fee_per_gas: super::collections::Uint256,
     pub block_hash: Hash32,
     pub transactions_root: Root,
 }
@@ -159,7 +161,8 @@ pub struct ExecutionPayloadHeader<P: Preset> {
 pub struct PowBlock {
     pub block_hash: Hash32,
     pub parent_hash: Hash32,
-    pub total_difficulty: U256,
+    #[serde(with = "super::collections::uint256_serde")]
+    pub total_difficulty: super::collections::Uint256,
 }
 
 /// `SignedBeaconBlock` as of bellatrix (consensus-specs v1.6.1).

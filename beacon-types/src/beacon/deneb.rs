@@ -8,7 +8,7 @@
 
 use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset};
-use peam_ssz_types::{Bitvector, ByteList, ByteVector, FixedBytes, Prod, Ssz, TreeHash, U, U256};
+use peam_ssz_types::{Bitvector, ByteList, ByteVector, FixedBytes, Prod, Ssz, TreeHash, U};
 use serde::{Deserialize, Serialize};
 
 pub use super::altair::{
@@ -166,7 +166,8 @@ pub struct ExecutionPayload<P: Preset> {
     pub timestamp: u64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    pub base_fee_per_gas: U256,
+    #[serde(with = "super::collections::uint256_serde")]
+    pub base_fee_per_gas: super::collections::Uint256,
     pub block_hash: Hash32,
     /// `List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]`
     pub transactions: List<Transaction<P>, P::MaxTransactionsPerPayload>,
@@ -195,7 +196,8 @@ pub struct ExecutionPayloadHeader<P: Preset> {
     pub timestamp: u64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    pub base_fee_per_gas: U256,
+    #[serde(with = "super::collections::uint256_serde")]
+    pub base_fee_per_gas: super::collections::Uint256,
     pub block_hash: Hash32,
     pub transactions_root: Root,
     pub withdrawals_root: Root,

@@ -40,11 +40,43 @@ use serde::Serialize;
 pub mod catalog;
 pub mod preset;
 
-/// The collections the fork modules are written with: the plain `List`
-/// and `Vector` here; [`crate::beacon_cached`] compiles the same fork files
-/// with the persistent, cached ones.
+/// The collections and leaf types the fork modules are written with: the
+/// plain `List` and `Vector`, peam's [`FixedBytes`](peam_ssz_types::FixedBytes)
+/// for roots and addresses and peam's [`U256`](peam_ssz_types::U256) here;
+/// [`crate::beacon_cached`] compiles the same fork files with the
+/// persistent, cached collections, and `beacon_alloy` (feature `alloy`)
+/// with alloy-primitives' types.
 pub mod collections {
     pub use peam_ssz_types::{List, Vector};
+
+    /// `Bytes32`, `Root`, `Hash32`, `Domain`: `ByteVector[32]`.
+    pub type Bytes32 = peam_ssz_types::FixedBytes<32>;
+    /// `Bytes20`, `ExecutionAddress`: `ByteVector[20]`.
+    pub type Bytes20 = peam_ssz_types::FixedBytes<20>;
+    /// `uint256`.
+    pub type Uint256 = peam_ssz_types::U256;
+
+    /// The serde of a `uint256` field (`#[serde(with = ...)]`): peam's
+    /// [`U256`](peam_ssz_types::U256) already writes the consensus decimal
+    /// string, so this is its own `Serialize` and `Deserialize`.
+    pub mod uint256_serde {
+        use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+        /// Writes `value` as its own `Serialize` does.
+        pub fn serialize<S: Serializer>(
+            value: &super::Uint256,
+            serializer: S,
+        ) -> Result<S::Ok, S::Error> {
+            value.serialize(serializer)
+        }
+
+        /// Reads a value as its own `Deserialize` does.
+        pub fn deserialize<'de, D: Deserializer<'de>>(
+            deserializer: D,
+        ) -> Result<super::Uint256, D::Error> {
+            super::Uint256::deserialize(deserializer)
+        }
+    }
 }
 
 pub mod altair;

@@ -16,19 +16,19 @@ pub type BLSPubkey = FixedBytes<48>;
 /// `BLSSignature`: `ByteVector[96]`.
 pub type BLSSignature = FixedBytes<96>;
 /// `Bytes32`: `ByteVector[32]`.
-pub type Bytes32 = FixedBytes<32>;
+pub type Bytes32 = super::collections::Bytes32;
 /// `CommitteeIndex`: `uint64`.
 pub type CommitteeIndex = u64;
 /// `Domain`: `ByteVector[32]`.
-pub type Domain = FixedBytes<32>;
+pub type Domain = super::collections::Bytes32;
 /// `Epoch`: `uint64`.
 pub type Epoch = u64;
 /// `Gwei`: `uint64`.
 pub type Gwei = u64;
 /// `Hash32`: `ByteVector[32]`.
-pub type Hash32 = FixedBytes<32>;
+pub type Hash32 = super::collections::Bytes32;
 /// `Root`: `ByteVector[32]`.
-pub type Root = FixedBytes<32>;
+pub type Root = super::collections::Bytes32;
 /// `Slot`: `uint64`.
 pub type Slot = u64;
 /// `ValidatorIndex`: `uint64`.

@@ -9,7 +9,7 @@
 use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset, Quot, Sum};
 use peam_ssz_types::{
-    Bitlist, Bitvector, ByteList, ByteVector, FixedBytes, Prod, Ssz, TreeHash, U, U256,
+    Bitlist, Bitvector, ByteList, ByteVector, FixedBytes, Prod, Ssz, TreeHash, U,
 };
 use serde::{Deserialize, Serialize};
 
@@ -28,9 +28,9 @@ pub type BLSSignature = FixedBytes<96>;
 /// `Boolean`: `boolean`.
 pub type Boolean = bool;
 /// `Bytes20`: `ByteVector[20]`.
-pub type Bytes20 = FixedBytes<20>;
+pub type Bytes20 = super::collections::Bytes20;
 /// `Bytes32`: `ByteVector[32]`.
-pub type Bytes32 = FixedBytes<32>;
+pub type Bytes32 = super::collections::Bytes32;
 /// `Bytes4`: `ByteVector[4]`.
 pub type Bytes4 = FixedBytes<4>;
 /// `Bytes48`: `ByteVector[48]`.
@@ -50,11 +50,11 @@ pub type CurrentSyncCommitteeBranch = [Bytes32; 6];
 /// `DepositRequests`: `List[DepositRequest, 8192]`.
 pub type DepositRequests = List<DepositRequest, U<8192>>;
 /// `Domain`: `ByteVector[32]`.
-pub type Domain = FixedBytes<32>;
+pub type Domain = super::collections::Bytes32;
 /// `Epoch`: `uint64`.
 pub type Epoch = u64;
 /// `ExecutionAddress`: `ByteVector[20]`.
-pub type ExecutionAddress = FixedBytes<20>;
+pub type ExecutionAddress = super::collections::Bytes20;
 /// `ExecutionBranch`: `Vector[ByteVector[32], 4]`.
 pub type ExecutionBranch = [Bytes32; 4];
 /// `FinalityBranch`: `Vector[ByteVector[32], 7]`.
@@ -62,7 +62,7 @@ pub type FinalityBranch = [Bytes32; 7];
 /// `Gwei`: `uint64`.
 pub type Gwei = u64;
 /// `Hash32`: `ByteVector[32]`.
-pub type Hash32 = FixedBytes<32>;
+pub type Hash32 = super::collections::Bytes32;
 /// `KZGCommitment`: `ByteVector[48]`.
 pub type KZGCommitment = FixedBytes<48>;
 /// `KZGProof`: `ByteVector[48]`.
@@ -72,7 +72,7 @@ pub type NextSyncCommitteeBranch = [Bytes32; 6];
 /// `ParticipationFlags`: `uint8`.
 pub type ParticipationFlags = u8;
 /// `Root`: `ByteVector[32]`.
-pub type Root = FixedBytes<32>;
+pub type Root = super::collections::Bytes32;
 /// `RowIndex`: `uint64`.
 pub type RowIndex = u64;
 /// `Slot`: `uint64`.
@@ -80,7 +80,7 @@ pub type Slot = u64;
 /// `Transaction`: `ByteList[MAX_BYTES_PER_TRANSACTION]`.
 pub type Transaction<P> = ByteList<<P as Preset>::MaxBytesPerTransaction>;
 /// `Uint256`: `uint256`.
-pub type Uint256 = U256;
+pub type Uint256 = super::collections::Uint256;
 /// `Uint64`: `uint64`.
 pub type Uint64 = u64;
 /// `Uint8`: `uint8`.
@@ -404,6 +404,7 @@ pub struct ExecutionPayload<P: Preset> {
     pub timestamp: Uint64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
+    #[serde(with = "super::collections::uint256_serde")]
     pub base_fee_per_gas: Uint256,
     pub block_hash: Hash32,
     /// `List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]`
@@ -431,6 +432,7 @@ pub struct ExecutionPayloadHeader<P: Preset> {
     pub timestamp: Uint64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
+    #[serde(with = "super::collections::uint256_serde")]
     pub base_fee_per_gas: Uint256,
     pub block_hash: Hash32,
     pub transactions_root: Root,
@@ -637,6 +639,7 @@ pub struct PendingPartialWithdrawal {
 pub struct PowBlock {
     pub block_hash: Hash32,
     pub parent_hash: Hash32,
+    #[serde(with = "super::collections::uint256_serde")]
     pub total_difficulty: Uint256,
 }
 

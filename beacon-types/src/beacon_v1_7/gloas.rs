@@ -284,6 +284,7 @@ pub struct ExecutionPayload<P: Preset> {
     pub timestamp: Uint64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
+    #[serde(with = "super::collections::uint256_serde")]
     pub base_fee_per_gas: Uint256,
     pub block_hash: Hash32,
     /// `ProgressiveList[Transaction]`

@@ -28,6 +28,7 @@ pub mod preset;
 /// The collections the fork modules are written with (the generator
 /// imports `List` and `Vector` through here, as for [`crate::beacon`]).
 pub mod collections {
+    pub use crate::beacon::collections::{uint256_serde, Bytes20, Bytes32, Uint256};
     pub use peam_ssz_types::{List, Vector};
 }
 

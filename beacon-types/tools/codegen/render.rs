@@ -21,7 +21,9 @@ pub(super) fn write_use(out: &mut String, vis: &str, prefix: &str, items: &[Stri
         return;
     }
     let one_line = format!("{head}{{{}}};", items.join(", "));
-    if one_line.len() <= 100 {
+    // rustfmt keeps a use list on one line up to 98 columns (a 99-column
+    // one is wrapped: v1.7.0-alpha.13 fulu's `peam_ssz_types` imports).
+    if one_line.len() <= 98 {
         let _ = writeln!(out, "{one_line}");
         return;
     }
@@ -29,8 +31,7 @@ pub(super) fn write_use(out: &mut String, vis: &str, prefix: &str, items: &[Stri
     let mut line = String::new();
     for item in items {
         let piece = format!("{item},");
-        // rustfmt keeps a wrapped list line under 100 columns (the one-line
-        // form above may take all 100).
+        // rustfmt keeps a wrapped list line under 100 columns.
         if !line.is_empty() && 4 + line.len() + 1 + piece.len() >= 100 {
             let _ = writeln!(out, "    {line}");
             line.clear();
@@ -176,6 +177,19 @@ pub(super) fn render_fork(
             let rendered = scope.render(&ty, Site::Struct, &mut uses)?;
             if field.spec.contains('[') {
                 let _ = writeln!(body, "    /// `{}`", field.spec);
+            }
+            // The instantiation's `Uint256` comes with the serde adapter
+            // that writes it as the consensus YAML does (a decimal string).
+            if scope.is_uint256(&ty) {
+                let _ = writeln!(
+                    body,
+                    "    #[serde(with = \"super::collections::uint256_serde\")]"
+                );
+            } else if scope.nests_uint256(&ty) {
+                return Err(format!(
+                    "{}.{name}.{}: uint256 inside a collection has no serde adapter",
+                    fork.name, field.name
+                ));
             }
             // As rustfmt lays it out: the type on its own line when the
             // field does not fit on one.

@@ -61,6 +61,12 @@ pub(super) fn render_len(
     }
 }
 
+/// The byte vectors that come through `super::collections` as `Bytes32`
+/// and `Bytes20` (roots, hashes, execution addresses), so that an
+/// instantiation can map them to its own types (`FixedBytes<N>` in
+/// `beacon`, alloy's `B256` and `Address` in `beacon_alloy`).
+pub(super) const COLLECTION_BYTES: [u64; 2] = [20, 32];
+
 /// What the renderer knows about the names a fork's types use.
 pub(super) struct Scope<'a> {
     pub(super) presets: &'a Presets,
@@ -79,13 +85,43 @@ pub(super) fn basic(name: &str) -> Option<&'static str> {
         "uint32" => "u32",
         "uint64" => "u64",
         "uint128" => "u128",
-        "uint256" => "U256",
+        // Through the instantiation's collections, as `Bytes32` and
+        // `Bytes20` (see `COLLECTION_BYTES`): peam's `U256` in `beacon`,
+        // alloy's in `beacon_alloy`.
+        "uint256" => "super::collections::Uint256",
         "boolean" => "bool",
         _ => return None,
     })
 }
 
 impl Scope<'_> {
+    /// Whether `ty` is `uint256`, itself or through aliases.
+    pub(super) fn is_uint256(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Named(name) if name == "uint256" => true,
+            Ty::Named(name) => self
+                .aliases
+                .get(name)
+                .is_some_and(|(alias, _)| self.is_uint256(alias)),
+            _ => false,
+        }
+    }
+
+    /// Whether `ty` holds a `uint256` inside a list or vector, where a
+    /// field's serde adapter cannot reach it.
+    pub(super) fn nests_uint256(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::List(elem, _) | Ty::Vector(elem, _) | Ty::ProgressiveList(elem) => {
+                self.is_uint256(elem) || self.nests_uint256(elem)
+            }
+            Ty::Named(name) => self
+                .aliases
+                .get(name)
+                .is_some_and(|(alias, _)| self.nests_uint256(alias)),
+            _ => false,
+        }
+    }
+
     /// The type as the schema resolves it for `preset`.
     pub(super) fn resolve(
         &self,
@@ -131,9 +167,6 @@ impl Scope<'_> {
         Ok(match ty {
             Ty::Named(name) => {
                 if let Some(b) = basic(name) {
-                    if b == "U256" {
-                        uses.ssz.insert("U256");
-                    }
                     b.to_owned()
                 } else if let Some((_, generic)) = self.aliases.get(name) {
                     format!("{name}{}", generic_arg(*generic))
@@ -180,6 +213,9 @@ impl Scope<'_> {
             Ty::ByteList(l) => {
                 uses.ssz.insert("ByteList");
                 format!("ByteList<{}>", render_len(l, presets, site, uses)?)
+            }
+            Ty::ByteVector(Len::Num(n)) if COLLECTION_BYTES.contains(n) => {
+                format!("super::collections::Bytes{n}")
             }
             Ty::ByteVector(l) => {
                 if !len_uses_preset(l, presets)
