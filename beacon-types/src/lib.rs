@@ -9,6 +9,8 @@
 //!   containers.
 //! - [`beacon_cached`] compiles the same fork files with the persistent,
 //!   cached `List` and `Vector`.
+//! - `beacon_alloy` (feature `alloy`) compiles the phase0 to capella fork
+//!   files with alloy-primitives' `B256`, `Address` and `U256`.
 //! - [`beacon_v1_7`] holds the Fulu and Gloas containers of
 //!   v1.7.0-alpha.13 (progressive in Gloas).
 //!
@@ -21,6 +23,9 @@
 
 pub mod beacon;
 // The fork files are compiled twice on purpose: once per instantiation.
+#[cfg(feature = "alloy")]
+#[allow(clippy::duplicate_mod)]
+pub mod beacon_alloy;
 #[allow(clippy::duplicate_mod)]
 pub mod beacon_cached;
 pub mod beacon_v1_7;
