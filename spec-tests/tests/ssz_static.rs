@@ -19,12 +19,18 @@
 //! (the same containers with the persistent, cached `List` and `Vector`),
 //! printing `ssz_static[cached]/<preset>/<fork>: P passed, F failed`.
 //!
+//! With beacon-types' `alloy` feature (on in this crate), the cases of
+//! phase0 to capella run a third time against `beacon_types::beacon_alloy`
+//! (those forks instantiated with alloy-primitives' `B256`, `Address` and
+//! `U256`), printing `ssz_static[alloy]/<preset>/<fork>: P passed, F failed`.
+//!
 //! The v1.7.0-alpha.13 vectors (`spec-tests/vectors-v1.7`, Gloas only) run
 //! the same way against `beacon_types::beacon_v1_7`, with every case's
 //! `manifest.yaml` checked too, and print
 //! `ssz_static@v1.7.0-alpha.13/<preset>/<fork>: ...`.
 
 use beacon_types::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
+use beacon_types::beacon_alloy;
 use beacon_types::beacon_cached;
 use beacon_types::beacon_v1_7;
 use spec_tests::harness::{
@@ -73,6 +79,9 @@ struct Suite<'a> {
     preset: &'static str,
     /// The forks with vectors.
     forks: &'a [&'a str],
+    /// Whether `forks` must cover every fork directory with `ssz_static`
+    /// cases (false for an instantiation of some forks only).
+    every_fork: bool,
     /// The table of a fork; `None` for a fork without a module.
     table: fn(&str) -> Option<Table>,
     /// `ssz_static` or `ssz_static@<version>`.
@@ -95,6 +104,7 @@ fn run_preset<P: Preset>() {
         preset_dir: vectors_dir().join("tests").join(P::NAME),
         preset: P::NAME,
         forks: &FORKS,
+        every_fork: true,
         table: table::<P>,
         prefix: "ssz_static",
         manifests: false,
@@ -106,8 +116,26 @@ fn run_preset_cached<P: Preset>() {
         preset_dir: vectors_dir().join("tests").join(P::NAME),
         preset: P::NAME,
         forks: &FORKS,
+        every_fork: true,
         table: table_cached::<P>,
         prefix: "ssz_static[cached]",
+        manifests: false,
+    });
+}
+
+fn table_alloy<P: Preset>(fork: &str) -> Option<Table> {
+    let mut table = Table::default();
+    beacon_alloy::visit_fork_containers::<P, _>(fork, &mut table).then_some(table)
+}
+
+fn run_preset_alloy<P: Preset>() {
+    run_suite(Suite {
+        preset_dir: vectors_dir().join("tests").join(P::NAME),
+        preset: P::NAME,
+        forks: &beacon_alloy::FORKS,
+        every_fork: false,
+        table: table_alloy::<P>,
+        prefix: "ssz_static[alloy]",
         manifests: false,
     });
 }
@@ -122,6 +150,7 @@ fn run_preset_v1_7<P: beacon_v1_7::Preset>() {
         preset_dir: vectors_dir_v1_7().join("tests").join(P::NAME),
         preset: P::NAME,
         forks: &beacon_v1_7::VECTOR_FORKS,
+        every_fork: true,
         table: table_v1_7::<P>,
         prefix: "ssz_static@v1.7.0-alpha.13",
         manifests: true,
@@ -133,6 +162,7 @@ fn run_suite(suite: Suite) {
         preset_dir,
         preset,
         forks,
+        every_fork,
         table,
         prefix,
         manifests,
@@ -145,7 +175,7 @@ fn run_suite(suite: Suite) {
     // A fork with ssz_static cases but no module is a failure, not a skip.
     for fork_dir in subdirs(&preset_dir).unwrap_or_default() {
         let fork = file_name(&fork_dir);
-        if !forks.contains(&fork.as_str()) && fork_dir.join("ssz_static").is_dir() {
+        if every_fork && !forks.contains(&fork.as_str()) && fork_dir.join("ssz_static").is_dir() {
             run.fail(format!(
                 "{}: no module for fork {fork}",
                 case_label(&fork_dir)
@@ -228,6 +258,16 @@ fn ssz_static_cached_mainnet() {
 #[test]
 fn ssz_static_cached_minimal() {
     run_preset_cached::<Minimal>();
+}
+
+#[test]
+fn ssz_static_alloy_mainnet() {
+    run_preset_alloy::<Mainnet>();
+}
+
+#[test]
+fn ssz_static_alloy_minimal() {
+    run_preset_alloy::<Minimal>();
 }
 
 #[test]
