@@ -419,15 +419,7 @@ impl Ssz for U256 {
 
     #[inline]
     fn from_ssz_many(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), DecodeError> {
-        let (chunks, rest) = bytes.as_chunks::<32>();
-        if !rest.is_empty() {
-            return Err(DecodeError::new(DecodeErrorKind::NotMultipleOfElement {
-                len: bytes.len(),
-                element: 32,
-            }));
-        }
-        out.extend(chunks.iter().map(|c| U256::from_le_bytes(*c)));
-        Ok(())
+        crate::codec::byte_vectors_from_ssz::<32, _>(bytes, out, U256::from_le_bytes)
     }
 }
 
