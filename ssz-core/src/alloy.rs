@@ -89,7 +89,7 @@ macro_rules! byte_vector {
 
             #[inline]
             fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {
-                byte_vector_leaves::<{ $n }>(values.as_flattened(), out)
+                byte_vector_leaves::<{ $n }>(values.as_flattened().as_chunks::<{ $n }>().0.iter(), out)
             }
 
             /// `B256` values are their own leaves, back to back in memory:

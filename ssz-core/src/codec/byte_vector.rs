@@ -18,13 +18,15 @@ pub fn byte_vector_root(bytes: &[u8]) -> Root {
     }
 }
 
-/// `TreeHash::tree_hash_leaves` of `ByteVector[N]` values whose bytes lie
-/// back to back in `flat`: their roots, into `out` (32 bytes each). A copy
-/// for 32 bytes or fewer; one batch of single hashes for 33 to 64 (BLS
-/// public keys, KZG commitments: two chunks each).
-pub fn byte_vector_leaves<const N: usize>(flat: &[u8], out: &mut [u8]) {
+/// `TreeHash::tree_hash_leaves` of `ByteVector[N]` values, given as their
+/// bytes: their roots, into `out` (32 bytes each). A copy for 32 bytes or
+/// fewer; one batch of single hashes for 33 to 64 (BLS public keys, KZG
+/// commitments: two chunks each).
+pub fn byte_vector_leaves<'a, const N: usize>(
+    values: impl Iterator<Item = &'a [u8; N]>,
+    out: &mut [u8],
+) {
     let out = out.as_chunks_mut::<32>().0;
-    let values = flat.chunks_exact(N.max(1));
     if N > BYTES_PER_CHUNK && N <= 2 * BYTES_PER_CHUNK {
         let blocks: Vec<[u8; 64]> = values
             .map(|v| {
@@ -76,7 +78,7 @@ mod tests {
             .collect();
         let flat = values.concat();
         let mut leaves = vec![0u8; 32 * values.len()];
-        byte_vector_leaves::<N>(&flat, &mut leaves);
+        byte_vector_leaves::<N>(values.iter(), &mut leaves);
         for (value, leaf) in values.iter().zip(leaves.chunks_exact(32)) {
             // The arrays' own roots: `ByteVector[N]` by the generic path.
             assert_eq!(leaf, value.hash_tree_root(), "N = {N}");

@@ -2,7 +2,7 @@
 //! aliases.
 
 use crate::hex::{decode_hex_into, hex_digits, to_hex, HexError};
-use crate::{DecodeError, DecodeErrorKind, LengthError, Root, Ssz, TreeHash, BYTES_PER_CHUNK};
+use crate::{DecodeError, DecodeErrorKind, LengthError, Root, Ssz, TreeHash};
 use alloc::vec::Vec;
 use core::fmt;
 use core::ops::{Deref, DerefMut};
@@ -251,26 +251,7 @@ impl<const N: usize> TreeHash for FixedBytes<N> {
     }
 
     fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {
-        let out = out.as_chunks_mut::<32>().0;
-        if N > BYTES_PER_CHUNK && N <= 2 * BYTES_PER_CHUNK {
-            // Two chunks each (BLS public keys, KZG commitments): one batch
-            // of single hashes.
-            let blocks: Vec<[u8; 64]> = values
-                .iter()
-                .map(|v| {
-                    let mut block = [0u8; 64];
-                    block[..N].copy_from_slice(&v.0);
-                    block
-                })
-                .collect();
-            crate::hash::hash_nodes(&blocks, &mut out[..values.len()]);
-        } else {
-            // One chunk (the value, zero-padded) or more than two (a tree
-            // of its own): each value's own root.
-            for (value, leaf) in values.iter().zip(out) {
-                *leaf = value.leaf();
-            }
-        }
+        crate::codec::byte_vector_leaves(values.iter().map(|v| &v.0), out)
     }
 }
 
