@@ -10,7 +10,8 @@ use crate::proof::{merkle_node, mix_in_node, progressive_node};
 use crate::{DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 
 pub use crate::codec::{
-    push_offset, read_container_offset, union_node, write_offset, zero_chunk_node,
+    push_offset, read_container_offset, union_node, write_offset, zero_chunk_node, zeroed,
+    FixedWriter,
 };
 
 /// `Vec`, for derived code that names it without relying on the prelude.
@@ -22,20 +23,30 @@ const STACK_CONTAINER_LEAVES: usize = 64;
 /// Leaves [`container_leaves`] gathers per batch on the heap (128 KiB).
 const HEAP_CONTAINER_LEAVES: usize = 4096;
 
+/// Blocks up to which [`container_leaves`] gathers one-block field roots
+/// on the stack.
+const STACK_CONTAINER_BLOCKS: usize = 8;
+
 /// `tree_hash_leaves` of a container of `field_count` fields: the root of
 /// each value into `out` (32 bytes each), the trees of many values hashed
 /// level by level together by [`crate::merkle::merkleize_many`], so that
 /// the batch hash function sees long batches.
 ///
-/// `field_roots` writes a value's field roots into the first `field_count`
-/// leaves it is given; the leaves up to the next power of two stay zero.
+/// `one_block[i]` says that field `i`'s root is the hash of one block
+/// ([`TreeHash::__ONE_BLOCK`]). `field_roots` writes a value's other field
+/// roots into the first `field_count` leaves it is given, and the blocks of
+/// those fields, in field order, into the blocks it is given; the blocks of
+/// the whole batch are then hashed together into their leaves. The leaves
+/// up to the next power of two stay zero.
 pub fn container_leaves<T>(
     values: &[T],
     out: &mut [u8],
-    field_count: usize,
-    field_roots: impl Fn(&T, &mut [Root]),
+    one_block: &[bool],
+    field_roots: impl Fn(&T, &mut [Root], &mut [[u8; 64]]),
 ) {
+    let field_count = one_block.len();
     let width = field_count.next_power_of_two();
+    let deferred = one_block.iter().filter(|&&b| b).count();
     let out = out.as_chunks_mut::<32>().0;
     let total = values.len().saturating_mul(width);
     let mut stack = [[0u8; 32]; STACK_CONTAINER_LEAVES];
@@ -47,10 +58,42 @@ pub fn container_leaves<T>(
         &mut heap
     };
     let batch = (leaves.len() / width.max(1)).max(1);
+    // The blocks of one batch, and their hashes.
+    let block_count = batch.min(values.len()) * deferred;
+    let mut stack_blocks = [[0u8; 64]; STACK_CONTAINER_BLOCKS];
+    let mut heap_blocks = Vec::new();
+    let blocks: &mut [[u8; 64]] = if block_count <= STACK_CONTAINER_BLOCKS {
+        &mut stack_blocks[..block_count]
+    } else {
+        heap_blocks.resize(block_count, [0u8; 64]);
+        &mut heap_blocks
+    };
+    let mut block_roots = Vec::new();
+    block_roots.resize(block_count, [0u8; 32]);
     for (values, out) in values.chunks(batch).zip(out.chunks_mut(batch)) {
         let leaves = &mut leaves[..values.len() * width];
+        let blocks = &mut blocks[..values.len() * deferred];
+        let mut value_blocks = blocks.chunks_exact_mut(deferred.max(1));
         for (value, tree) in values.iter().zip(leaves.chunks_exact_mut(width)) {
-            field_roots(value, &mut tree[..field_count]);
+            let own = if deferred == 0 {
+                &mut [][..]
+            } else {
+                value_blocks.next().unwrap_or_default()
+            };
+            field_roots(value, &mut tree[..field_count], own);
+        }
+        if deferred > 0 {
+            let roots = &mut block_roots[..blocks.len()];
+            crate::hash::hash_nodes(blocks, roots);
+            for (tree, roots) in leaves
+                .chunks_exact_mut(width)
+                .zip(roots.chunks_exact(deferred))
+            {
+                let slots = one_block.iter().enumerate().filter(|(_, &b)| b);
+                for ((slot, _), root) in slots.zip(roots) {
+                    tree[slot] = *root;
+                }
+            }
         }
         crate::merkle::merkleize_many(leaves, width, out);
     }

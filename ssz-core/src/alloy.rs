@@ -48,6 +48,14 @@ macro_rules! byte_vector {
             }
 
             #[inline]
+            fn __write_uninit<'a>(
+                &self,
+                out: &'a mut [core::mem::MaybeUninit<u8>],
+            ) -> &'a mut [u8] {
+                crate::codec::init_from(out, self.as_slice())
+            }
+
+            #[inline]
             fn ssz_append(&self, buf: &mut Vec<u8>) {
                 buf.extend_from_slice(self.as_slice())
             }
@@ -92,6 +100,13 @@ macro_rules! byte_vector {
                 byte_vector_leaves::<{ $n }>(values.as_flattened().as_chunks::<{ $n }>().0.iter(), out)
             }
 
+            const __ONE_BLOCK: bool = crate::codec::byte_vector_is_one_block($n);
+
+            #[inline]
+            fn __root_block(&self) -> [u8; 64] {
+                crate::codec::byte_vector_block(self.as_slice())
+            }
+
             /// `B256` values are their own leaves, back to back in memory:
             /// a `Vector[B256, N]` or `List[B256, N]` is merkleized in
             /// place.
@@ -133,6 +148,11 @@ impl Ssz for U256 {
     #[inline]
     fn ssz_write(&self, out: &mut [u8]) {
         out.copy_from_slice(&self.to_le_bytes::<32>())
+    }
+
+    #[inline]
+    fn __write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
+        crate::codec::init_from(out, &self.to_le_bytes::<32>())
     }
 
     #[inline]

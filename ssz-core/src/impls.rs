@@ -63,6 +63,11 @@ macro_rules! uint {
             }
 
             #[inline]
+            fn __write_uninit<'a>(&self, out: &'a mut [MaybeUninit<u8>]) -> &'a mut [u8] {
+                crate::codec::init_from(out, &self.to_le_bytes())
+            }
+
+            #[inline]
             fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
                 match <[u8; core::mem::size_of::<$t>()]>::try_from(bytes) {
                     Ok(b) => Ok(<$t>::from_le_bytes(b)),
@@ -201,6 +206,11 @@ impl Ssz for bool {
     }
 
     #[inline]
+    fn __write_uninit<'a>(&self, out: &'a mut [MaybeUninit<u8>]) -> &'a mut [u8] {
+        crate::codec::init_from(out, &[*self as u8])
+    }
+
+    #[inline]
     fn ssz_append(&self, buf: &mut Vec<u8>) {
         buf.push(*self as u8);
     }
@@ -268,6 +278,15 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
         } else {
             crate::codec::write_variable_elements(self, out);
         }
+    }
+
+    #[inline]
+    fn __write_uninit<'a>(&self, out: &'a mut [MaybeUninit<u8>]) -> &'a mut [u8] {
+        let mut writer = crate::codec::FixedWriter::new(out);
+        for value in self {
+            writer.put(value);
+        }
+        writer.finish()
     }
 
     #[inline]

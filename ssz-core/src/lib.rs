@@ -139,7 +139,28 @@ pub trait Ssz: Sized {
     fn to_ssz(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.ssz_len());
         memory::advise_huge_pages(&mut out);
-        self.ssz_append(&mut out);
+        if Self::IS_FIXED_SIZE {
+            codec::append_fixed_elements(core::slice::from_ref(self), &mut out);
+        } else {
+            self.ssz_append(&mut out);
+        }
+        out
+    }
+
+    /// Writes the encoding of a fixed-size value into `out`, exactly
+    /// `FIXED_PART_LEN` bytes not yet initialised, and returns them
+    /// initialised: the same bytes as [`Ssz::ssz_write`], without zeroing
+    /// them first. Fixed-size sequences and containers are encoded into a
+    /// vector's spare capacity through it.
+    ///
+    /// Only called for fixed-size types. The default zeroes `out` and calls
+    /// `ssz_write`; the basic types, byte vectors and derived fixed-size
+    /// containers write each byte once. An override must return `out`
+    /// itself (callers check, and fall back to the default otherwise).
+    #[inline]
+    fn __write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
+        let out = codec::zeroed(out);
+        self.ssz_write(out);
         out
     }
 
@@ -275,6 +296,24 @@ pub trait TreeHash: Sync {
     {
         let _ = values;
         None
+    }
+
+    /// Whether the root is the SHA-256 of one 64-byte block of two chunks,
+    /// the one [`TreeHash::__root_block`] gives: byte vectors of 33 to 64
+    /// bytes (BLS public keys, KZG commitments). A derived container
+    /// gathers the blocks of such fields over many values and hashes them
+    /// in one batch, as long batches hash several times faster than one
+    /// block at a time.
+    ///
+    /// An override sets it only when `hash_tree_root()` is the hash of
+    /// `__root_block()`.
+    const __ONE_BLOCK: bool = false;
+
+    /// The block whose hash is the root when [`TreeHash::__ONE_BLOCK`]
+    /// holds; never called otherwise (the default is zeros).
+    #[inline]
+    fn __root_block(&self) -> [u8; 64] {
+        [0u8; 64]
     }
 }
 

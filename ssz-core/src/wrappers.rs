@@ -35,6 +35,14 @@ macro_rules! pointer {
             }
 
             #[inline]
+            fn __write_uninit<'a>(
+                &self,
+                out: &'a mut [core::mem::MaybeUninit<u8>],
+            ) -> &'a mut [u8] {
+                (**self).__write_uninit(out)
+            }
+
+            #[inline]
             fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
                 T::from_ssz(bytes).map($ptr::new)
             }
@@ -54,10 +62,16 @@ macro_rules! pointer {
         impl<T: TreeHash + Send> TreeHash for $ptr<T> {
             const LEAF_SIZE: usize = T::LEAF_SIZE;
             const IS_BASIC: bool = T::IS_BASIC;
+            const __ONE_BLOCK: bool = T::__ONE_BLOCK;
 
             #[inline]
             fn hash_tree_root(&self) -> Root {
                 (**self).hash_tree_root()
+            }
+
+            #[inline]
+            fn __root_block(&self) -> [u8; 64] {
+                (**self).__root_block()
             }
 
             #[inline]

@@ -338,6 +338,46 @@ impl<'a> Layout<'a> {
         }
     }
 
+    /// `__write_uninit`: a fixed-size container's fields written one after
+    /// the other into memory not yet initialised, each once. A container
+    /// with a field coded `with` a module keeps the default (zeroed, then
+    /// `ssz_write`): the module has no such writer.
+    fn write_uninit(&self) -> TokenStream {
+        let (krate, ssz) = (self.krate, &self.ssz);
+        if self.slots.iter().any(|s| s.with.is_some()) {
+            return TokenStream::new();
+        }
+        let puts = self.slots.iter().map(|slot| {
+            let (ty, ident) = (slot.ty, slot.ident);
+            quote_spanned! {ty.span()=>
+                __writer.put_with(
+                    &self.#ident,
+                    <#ty as #ssz>::FIXED_PART_LEN,
+                    <#ty as #ssz>::__write_uninit,
+                    <#ty as #ssz>::ssz_write,
+                );
+            }
+        });
+        let byte = quote!(::core::primitive::u8);
+        quote! {
+            #[inline]
+            fn __write_uninit<'__ssz_out>(
+                &self,
+                __out: &'__ssz_out mut [::core::mem::MaybeUninit<#byte>],
+            ) -> &'__ssz_out mut [#byte] {
+                if <Self as #ssz>::IS_FIXED_SIZE {
+                    let mut __writer = #krate::__private::FixedWriter::new(__out);
+                    #(#puts)*
+                    __writer.finish()
+                } else {
+                    let __out = #krate::__private::zeroed(__out);
+                    <Self as #ssz>::ssz_write(self, __out);
+                    __out
+                }
+            }
+        }
+    }
+
     /// Each fixed-size field appended and each offset pushed in order, then
     /// each variable-size field appended, so that the output is written
     /// once, without a cleared copy first.
@@ -486,6 +526,7 @@ fn container<'a>(krate: &'a syn::Path, fields: &'a [ContainerField<'a>]) -> Toke
         layout.ssz_len(),
         layout.ssz_write(),
         layout.ssz_append(),
+        layout.write_uninit(),
         layout.decode(),
     ];
     quote!(#(#items)*)
@@ -508,6 +549,14 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
         #[inline]
         fn ssz_write(&self, __out: &mut [::core::primitive::u8]) {
             <#ty as #ssz>::ssz_write(&self.#member, __out)
+        }
+
+        #[inline]
+        fn __write_uninit<'__ssz_out>(
+            &self,
+            __out: &'__ssz_out mut [::core::mem::MaybeUninit<::core::primitive::u8>],
+        ) -> &'__ssz_out mut [::core::primitive::u8] {
+            <#ty as #ssz>::__write_uninit(&self.#member, __out)
         }
 
         #[inline]

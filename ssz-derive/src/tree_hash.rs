@@ -134,9 +134,35 @@ fn container(
     match active_fields {
         None => {
             let n = Literal::usize_unsuffixed(fields.len());
-            let slots = (0..fields.len()).map(Literal::usize_unsuffixed);
             let value = quote!(__value);
-            let batch_roots = fields.iter().map(|f| field_root(krate, f, &value));
+            // Each field's root, or (a field whose root is one hash, given
+            // by its type) its block, hashed with the others of the batch.
+            let batch_roots = fields.iter().enumerate().map(|(i, f)| {
+                let slot = Literal::usize_unsuffixed(i);
+                let root = field_root(krate, f, &value);
+                match &f.codec {
+                    Codec::With(_) => quote!(__roots[#slot] = #root;),
+                    Codec::Type | Codec::Skip => {
+                        let (ty, ident) = (f.ty, f.ident);
+                        quote_spanned! {ty.span()=>
+                            if <#ty as #krate::TreeHash>::__ONE_BLOCK {
+                                __blocks[__block] =
+                                    <#ty as #krate::TreeHash>::__root_block(&__value.#ident);
+                                __block += 1;
+                            } else {
+                                __roots[#slot] = #root;
+                            }
+                        }
+                    }
+                }
+            });
+            let one_block = fields.iter().map(|f| match &f.codec {
+                Codec::With(_) => quote!(false),
+                Codec::Type | Codec::Skip => {
+                    let ty = f.ty;
+                    quote_spanned!(ty.span()=> <#ty as #krate::TreeHash>::__ONE_BLOCK)
+                }
+            });
             // An odd count above 1 gets a zero chunk, which the tree pads
             // with anyway, so that the first level hashes whole pairs.
             let pad = (fields.len() > 1 && fields.len() % 2 == 1).then(|| quote!(, [0u8; 32]));
@@ -155,9 +181,13 @@ fn container(
                     #krate::__private::container_leaves(
                         __values,
                         __out,
-                        #n,
-                        |__value: &Self, __roots: &mut [#root]| {
-                            #(__roots[#slots] = #batch_roots;)*
+                        &[#(#one_block),*],
+                        |__value: &Self,
+                         __roots: &mut [#root],
+                         __blocks: &mut [[::core::primitive::u8; 64]]| {
+                            let mut __block: ::core::primitive::usize = 0;
+                            #(#batch_roots)*
+                            let _ = (__block, __blocks);
                         },
                     );
                 }
@@ -310,10 +340,16 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
     quote! {
         const LEAF_SIZE: ::core::primitive::usize = <#ty as #tree_hash>::LEAF_SIZE;
         const IS_BASIC: ::core::primitive::bool = <#ty as #tree_hash>::IS_BASIC;
+        const __ONE_BLOCK: ::core::primitive::bool = <#ty as #tree_hash>::__ONE_BLOCK;
 
         #[inline]
         fn hash_tree_root(&self) -> [::core::primitive::u8; 32] {
             <#ty as #tree_hash>::hash_tree_root(&self.#member)
+        }
+
+        #[inline]
+        fn __root_block(&self) -> [::core::primitive::u8; 64] {
+            <#ty as #tree_hash>::__root_block(&self.#member)
         }
 
         #[inline]

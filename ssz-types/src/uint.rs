@@ -400,6 +400,11 @@ impl Ssz for U256 {
     }
 
     #[inline]
+    fn __write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
+        crate::codec::init_from(out, &self.to_le_bytes())
+    }
+
+    #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         match <[u8; 32]>::try_from(bytes) {
             Ok(b) => Ok(U256::from_le_bytes(b)),

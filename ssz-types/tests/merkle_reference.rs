@@ -513,3 +513,77 @@ fn big_trees_span_blocks_and_threads() {
         );
     }
 }
+
+/// A validator-like container: one-block fields of every kind (a 48-byte
+/// key, a 40-byte vector, a pointer to one, a newtype of one) among roots
+/// and uints, so that lists of it hash those fields' blocks in batches.
+#[derive(Clone, Ssz, TreeHash)]
+struct Keyed {
+    key: Bytes48,
+    credentials: Bytes32,
+    short: ByteVector<U<40>>,
+    boxed: Box<FixedBytes<64>>,
+    wrapped: Key,
+    balance: u64,
+    wide: FixedBytes<65>,
+}
+
+#[derive(Clone, Ssz, TreeHash)]
+#[ssz(transparent)]
+struct Key(Bytes48);
+
+fn keyed_root(k: &Keyed) -> Chunk {
+    let fields = [
+        merkleize(&pack(&k.key.0), 2),
+        k.credentials.0,
+        merkleize(&pack(&k.short), 2),
+        merkleize(&pack(&k.boxed.0), 2),
+        merkleize(&pack(&k.wrapped.0 .0), 2),
+        pack(&k.balance.to_le_bytes())[0],
+        merkleize(&pack(&k.wide.0), 3),
+    ];
+    merkleize(&fields, 7)
+}
+
+#[test]
+fn containers_batch_one_block_fields() {
+    const { assert!(!FixedBytes::<32>::__ONE_BLOCK && !FixedBytes::<65>::__ONE_BLOCK) };
+    const { assert!(FixedBytes::<33>::__ONE_BLOCK && FixedBytes::<64>::__ONE_BLOCK) };
+    const { assert!(ByteVector::<U<48>>::__ONE_BLOCK && !ByteVector::<U<20>>::__ONE_BLOCK) };
+    const { assert!(<Box<Bytes48>>::__ONE_BLOCK && Key::__ONE_BLOCK && !Keyed::__ONE_BLOCK) };
+    let mut rng = Rng(11);
+    let key = Bytes48::from_slice(&rng.bytes(48)).unwrap();
+    assert_eq!(sha256(&key.__root_block()), key.hash_tree_root());
+    let short = ByteVector::<U<40>>::try_from(rng.bytes(40)).unwrap();
+    assert_eq!(sha256(&short.__root_block()), short.hash_tree_root());
+
+    let lengths: &[usize] = if cfg!(miri) {
+        &[0, 1, 3]
+    } else {
+        // Past one batch of the container leaves (512 trees of 8).
+        &[0, 1, 2, 3, 9, 100, 511, 512, 513, 1100]
+    };
+    for &n in lengths {
+        let values: Vec<Keyed> = (0..n)
+            .map(|_| Keyed {
+                key: Bytes48::from_slice(&rng.bytes(48)).unwrap(),
+                credentials: Bytes32::from_slice(&rng.bytes(32)).unwrap(),
+                short: ByteVector::try_from(rng.bytes(40)).unwrap(),
+                boxed: Box::new(FixedBytes::from_slice(&rng.bytes(64)).unwrap()),
+                wrapped: Key(Bytes48::from_slice(&rng.bytes(48)).unwrap()),
+                balance: rng.next(),
+                wide: FixedBytes::from_slice(&rng.bytes(65)).unwrap(),
+            })
+            .collect();
+        let roots: Vec<Chunk> = values.iter().map(keyed_root).collect();
+        for (v, r) in values.iter().zip(&roots) {
+            assert_eq!(v.hash_tree_root(), *r);
+        }
+        let list = List::<Keyed, U<2048>>::try_from(values).unwrap();
+        assert_eq!(
+            list.hash_tree_root(),
+            mix_in_length(&merkleize(&roots, 2048), n),
+            "{n}"
+        );
+    }
+}

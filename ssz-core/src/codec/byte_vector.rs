@@ -44,6 +44,23 @@ pub fn byte_vector_leaves<'a, const N: usize>(
     }
 }
 
+/// Whether the root of `ByteVector[len]` is the hash of one block of two
+/// chunks (33 to 64 bytes): `TreeHash::__ONE_BLOCK` of a byte vector.
+pub const fn byte_vector_is_one_block(len: usize) -> bool {
+    len > BYTES_PER_CHUNK && len <= 2 * BYTES_PER_CHUNK
+}
+
+/// The block a byte vector of 33 to 64 bytes hashes to its root: its bytes,
+/// zero-padded to 64 (`TreeHash::__root_block`). Longer input is cut at 64
+/// bytes (such a vector is not one block, and this is not called for it).
+#[inline]
+pub fn byte_vector_block(bytes: &[u8]) -> [u8; 64] {
+    let mut block = [0u8; 64];
+    let n = bytes.len().min(64);
+    block[..n].copy_from_slice(&bytes[..n]);
+    block
+}
+
 /// `Ssz::from_ssz_many` of `ByteVector[N]` values: `bytes` cut into `N`-byte
 /// arrays, each made a value by `wrap`; an error (and nothing appended) if
 /// `bytes` is not a whole number of them or `N` is 0.

@@ -2,6 +2,7 @@
 //! variable-size ones behind offsets.
 
 use super::offset::{read_offset, write_offset};
+use super::uninit::FixedWriter;
 use crate::memory::advise_huge_pages;
 use crate::{DecodeError, DecodeErrorKind, Ssz, BYTES_PER_LENGTH_OFFSET};
 use alloc::vec::Vec;
@@ -29,13 +30,23 @@ pub fn write_variable_elements<T: Ssz>(values: &[T], out: &mut [u8]) {
     }
 }
 
-/// Appends fixed-size `values` one after the other, after reserving room
-/// for all of them: the output is written once, never cleared first.
+/// Appends fixed-size `values` one after the other into `buf`'s spare
+/// capacity, after reserving room for all of them, each written once
+/// through [`Ssz::__write_uninit`] (never zeroed first).
 pub fn append_fixed_elements<T: Ssz>(values: &[T], buf: &mut Vec<u8>) {
-    buf.reserve(values.len() * T::FIXED_PART_LEN);
+    let total = values.len().saturating_mul(T::FIXED_PART_LEN);
+    buf.reserve(total);
+    let start = buf.len();
+    let mut writer = FixedWriter::new(&mut buf.spare_capacity_mut()[..total]);
     for value in values {
-        value.ssz_append(buf);
+        writer.put(value);
     }
+    writer.finish();
+    // SAFETY: `reserve` made room for `total` bytes after `start`, and
+    // `finish` returned those `total` bytes of spare capacity initialised
+    // (each value's encoding, zeros for any shortfall); the new length
+    // covers only them.
+    unsafe { buf.set_len(start + total) };
 }
 
 /// Appends a sequence of elements (vector or list body): fixed ones back to

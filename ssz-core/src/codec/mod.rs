@@ -98,8 +98,12 @@ mod elements;
 mod nodes;
 mod offset;
 mod roots;
+mod uninit;
 
-pub use byte_vector::{byte_vector_leaves, byte_vector_root, byte_vectors_from_ssz};
+pub use byte_vector::{
+    byte_vector_block, byte_vector_is_one_block, byte_vector_leaves, byte_vector_root,
+    byte_vectors_from_ssz,
+};
 pub use elements::{
     append_elements, append_fixed_elements, decode_elements, elements_len, variable_elements_len,
     write_elements, write_variable_elements, VariableElements,
@@ -110,3 +114,4 @@ pub use roots::{
     leaves_root, leaves_root_u64, list_root, list_root_u64, progressive_list_root, vector_root,
     write_leaves,
 };
+pub use uninit::{init_from, write_fixed, write_fixed_with, zeroed, FixedWriter};

@@ -204,6 +204,11 @@ impl<const N: usize> Ssz for FixedBytes<N> {
     }
 
     #[inline]
+    fn __write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
+        crate::codec::init_from(out, &self.0)
+    }
+
+    #[inline]
     fn ssz_append(&self, buf: &mut Vec<u8>) {
         buf.extend_from_slice(&self.0)
     }
@@ -252,6 +257,13 @@ impl<const N: usize> TreeHash for FixedBytes<N> {
 
     fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {
         crate::codec::byte_vector_leaves(values.iter().map(|v| &v.0), out)
+    }
+
+    const __ONE_BLOCK: bool = crate::codec::byte_vector_is_one_block(N);
+
+    #[inline]
+    fn __root_block(&self) -> [u8; 64] {
+        crate::codec::byte_vector_block(&self.0)
     }
 }
 

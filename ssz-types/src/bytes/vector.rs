@@ -154,6 +154,13 @@ impl<N: Length> TreeHash for ByteVector<N> {
         }
         crate::codec::vector_node(&self.inner, gindex)
     }
+
+    const __ONE_BLOCK: bool = crate::codec::byte_vector_is_one_block(N::USIZE);
+
+    #[inline]
+    fn __root_block(&self) -> [u8; 64] {
+        crate::codec::byte_vector_block(&self.inner)
+    }
 }
 
 #[cfg(feature = "serde")]
