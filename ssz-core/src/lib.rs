@@ -185,12 +185,7 @@ pub trait Ssz: Sized {
     /// Only called for fixed-size types. Basic types override it with one
     /// pass over the bytes.
     fn from_ssz_many(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), DecodeError> {
-        let size = Self::FIXED_PART_LEN;
-        out.reserve(bytes.len() / size.max(1));
-        for (i, chunk) in bytes.chunks_exact(size.max(1)).enumerate() {
-            out.push(Self::from_ssz(chunk).map_err(|e| e.at_index(i))?);
-        }
-        Ok(())
+        codec::decode_fixed_elements(bytes, out)
     }
 
     /// Appends fixed-size `values` back to back to `buf`, the body of a

@@ -49,6 +49,36 @@ pub fn append_fixed_elements<T: Ssz>(values: &[T], buf: &mut Vec<u8>) {
     unsafe { buf.set_len(start + total) };
 }
 
+/// `Ssz::from_ssz_many` of fixed-size values: each `FIXED_PART_LEN` bytes of
+/// `bytes` decoded with `from_ssz` straight into `out`'s spare capacity
+/// (a whole trailing part shorter than one value is ignored, as the callers
+/// have checked the length). On an error, naming the element's index, `out`
+/// keeps the values decoded before it.
+pub fn decode_fixed_elements<T: Ssz>(bytes: &[u8], out: &mut Vec<T>) -> Result<(), DecodeError> {
+    let chunks = bytes.chunks_exact(T::FIXED_PART_LEN.max(1));
+    out.reserve(chunks.len());
+    let start = out.len();
+    let mut written = 0;
+    let mut result = Ok(());
+    for (chunk, slot) in chunks.zip(out.spare_capacity_mut()) {
+        match T::from_ssz(chunk) {
+            Ok(value) => {
+                slot.write(value);
+                written += 1;
+            }
+            Err(e) => {
+                result = Err(e.at_index(written));
+                break;
+            }
+        }
+    }
+    // SAFETY: the first `written` slots of the spare capacity, those after
+    // `start`, were each given a value by `slot.write` above (in order,
+    // counted as they were written), and `reserve` made room for them.
+    unsafe { out.set_len(start + written) };
+    result
+}
+
 /// Appends a sequence of elements (vector or list body): fixed ones back to
 /// back, variable ones as offsets, then each element appended in turn.
 pub fn append_elements<T: Ssz>(values: &[T], buf: &mut Vec<u8>) {
@@ -244,5 +274,31 @@ pub fn write_elements<T: Ssz>(values: &[T], out: &mut [u8]) {
         T::ssz_write_many(values, out)
     } else {
         write_variable_elements(values, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::PathSegment;
+
+    #[test]
+    fn fixed_elements_decode_after_what_is_there_and_stop_at_the_first_error() {
+        let mut out = alloc::vec![true];
+        decode_fixed_elements::<bool>(&[1, 0, 1], &mut out).unwrap();
+        assert_eq!(out, [true, true, false, true]);
+        let err = decode_fixed_elements::<bool>(&[0, 1, 1, 2, 1], &mut out).unwrap_err();
+        assert_eq!(err.kind(), &DecodeErrorKind::InvalidBool(2));
+        assert_eq!(
+            err.path().copied().collect::<Vec<_>>(),
+            [PathSegment::Index(3)]
+        );
+        assert_eq!(out, [true, true, false, true, false, true, true]);
+        let pairs: Vec<[u16; 2]> = {
+            let mut v = Vec::new();
+            decode_fixed_elements(&[1, 0, 2, 0, 3, 0, 4, 0], &mut v).unwrap();
+            v
+        };
+        assert_eq!(pairs, [[1, 2], [3, 4]]);
     }
 }

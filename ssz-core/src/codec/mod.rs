@@ -105,8 +105,8 @@ pub use byte_vector::{
     byte_vectors_from_ssz,
 };
 pub use elements::{
-    append_elements, append_fixed_elements, decode_elements, elements_len, variable_elements_len,
-    write_elements, write_variable_elements, VariableElements,
+    append_elements, append_fixed_elements, decode_elements, decode_fixed_elements, elements_len,
+    variable_elements_len, write_elements, write_variable_elements, VariableElements,
 };
 pub use nodes::{list_node, progressive_list_node, union_node, vector_node, zero_chunk_node};
 pub use offset::{push_offset, read_container_offset, read_offset, write_offset};
