@@ -326,17 +326,80 @@ fn tree_hashes(leaves: u64, depth: u32) -> u64 {
 /// The fixtures whose `hash_tree_root` is all SHA-256, and the node hashes
 /// it takes (with `mix_in_length`): a floor, hashes times the fastest
 /// backend's time per node.
-fn hashing_floors() -> [(&'static str, u64); 2] {
+fn hashing_floors() -> [(&'static str, u64); 3] {
     [
         // 25,000 chunks of 4 uint64 each, limit 2^40 elements = 2^38 chunks.
         ("list_u64_100k", tree_hashes(25_000, 38) + 1),
         // Per validator: the pubkey's 2 chunks (1 hash) and 8 field roots
         // (7); then 1M roots, limit 2^40.
-        (
-            "validators_1m",
-            1_000_000 * 8 + tree_hashes(1_000_000, 40) + 1,
-        ),
+        ("validators_1m", validators_hashes(1_000_000)),
+        ("beacon_state_1m", beacon_state_hashes(1_000_000)),
     ]
+}
+
+/// Node hashes of a `List[Validator, 2^40]` of `n` validators.
+fn validators_hashes(n: u64) -> u64 {
+    n * 8 + tree_hashes(n, 40) + 1
+}
+
+/// Node hashes of the `beacon_state_1m` fixture (`benches/src/ours.rs`): a
+/// fulu mainnet `BeaconState` with `n` validators, counted field by field
+/// from its layout and the fixture's list lengths. A list is its tree at
+/// the limit's depth plus `mix_in_length`; a container of `k` fields is
+/// `next_pow2(k) - 1` hashes over its field roots.
+fn beacon_state_hashes(n: u64) -> u64 {
+    let list = |chunks: u64, depth: u32| tree_hashes(chunks, depth) + 1;
+    let vector = |chunks: u64| chunks - 1;
+    // 96-byte signature: 3 chunks in 4 leaves.
+    let (pubkey, signature) = (1, 3);
+    let fields = [
+        // The state itself: 38 fields in 64 leaves.
+        63,
+        // fork (3 fields), latest_block_header (5), eth1_data (3).
+        3,
+        7,
+        3,
+        // block_roots, state_roots: Vector[Root, 8192].
+        vector(8192),
+        vector(8192),
+        // historical_roots: 758 of 2^24.
+        list(758, 24),
+        // eth1_data_votes: 1024 Eth1Data (3 hashes each) of 2048.
+        1024 * 3 + list(1024, 11),
+        validators_hashes(n),
+        // balances, inactivity_scores: n uint64 of 2^40 (2^38 chunks).
+        list(n.div_ceil(4), 38),
+        list(n.div_ceil(4), 38),
+        // randao_mixes: Vector[Bytes32, 65536]; slashings: Vector[Gwei,
+        // 8192] (2048 chunks).
+        vector(65536),
+        vector(2048),
+        // previous/current_epoch_participation: n bytes of 2^40 (2^35
+        // chunks).
+        list(n.div_ceil(32), 35),
+        list(n.div_ceil(32), 35),
+        // Three checkpoints (2 fields: one hash each).
+        3,
+        // current/next_sync_committee: 512 pubkeys, their vector, the
+        // aggregate pubkey and the 2-field container.
+        2 * (512 * pubkey + vector(512) + pubkey + 1),
+        // latest_execution_payload_header: 17 fields in 32 leaves,
+        // logs_bloom (256 bytes: 8 chunks), extra_data (ByteList[32]: one
+        // chunk and its length).
+        31 + vector(8) + 1,
+        // historical_summaries: 1200 (2 fields: one hash each) of 2^24.
+        1200 + list(1200, 24),
+        // pending_deposits: 10,000 of 2^27, each 5 fields in 8 leaves, its
+        // pubkey and signature.
+        10_000 * (7 + pubkey + signature) + list(10_000, 27),
+        // pending_partial_withdrawals: 1000 (3 fields) of 2^27.
+        1000 * 3 + list(1000, 27),
+        // pending_consolidations: 100 (2 fields) of 2^18.
+        100 + list(100, 18),
+        // proposer_lookahead: Vector[ValidatorIndex, 64] (16 chunks).
+        vector(16),
+    ];
+    fields.iter().sum()
 }
 
 /// The `parallel/<fixture>` groups: one rayon thread against all of them.
