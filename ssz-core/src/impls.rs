@@ -281,15 +281,6 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
     }
 
     #[inline]
-    fn __write_uninit<'a>(&self, out: &'a mut [MaybeUninit<u8>]) -> &'a mut [u8] {
-        let mut writer = crate::codec::FixedWriter::new(out);
-        for value in self {
-            writer.put(value);
-        }
-        writer.finish()
-    }
-
-    #[inline]
     fn ssz_append(&self, buf: &mut Vec<u8>) {
         crate::codec::append_elements(self, buf)
     }

@@ -139,19 +139,15 @@ pub trait Ssz: Sized {
     fn to_ssz(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.ssz_len());
         memory::advise_huge_pages(&mut out);
-        if Self::IS_FIXED_SIZE {
-            codec::append_fixed_elements(core::slice::from_ref(self), &mut out);
-        } else {
-            self.ssz_append(&mut out);
-        }
+        self.ssz_append(&mut out);
         out
     }
 
     /// Writes the encoding of a fixed-size value into `out`, exactly
     /// `FIXED_PART_LEN` bytes not yet initialised, and returns them
     /// initialised: the same bytes as [`Ssz::ssz_write`], without zeroing
-    /// them first. Fixed-size sequences and containers are encoded into a
-    /// vector's spare capacity through it.
+    /// them first. The bodies of fixed-size vectors and lists are encoded
+    /// into a vector's spare capacity through it.
     ///
     /// Only called for fixed-size types. The default zeroes `out` and calls
     /// `ssz_write`; the basic types, byte vectors and derived fixed-size
