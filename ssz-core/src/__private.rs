@@ -10,7 +10,7 @@ use crate::proof::{merkle_node, mix_in_node, progressive_node};
 use crate::{DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 
 pub use crate::codec::{
-    push_offset, read_container_offset, union_node, write_offset, zero_chunk_node, zeroed,
+    push_offset, read_container_offset, union_node, write_offset, write_zeroed, zero_chunk_node,
     FixedWriter,
 };
 
@@ -73,13 +73,11 @@ pub fn container_leaves<T>(
     for (values, out) in values.chunks(batch).zip(out.chunks_mut(batch)) {
         let leaves = &mut leaves[..values.len() * width];
         let blocks = &mut blocks[..values.len() * deferred];
+        // Empty when no field is one block: then `next` gives nothing and
+        // each value gets no blocks.
         let mut value_blocks = blocks.chunks_exact_mut(deferred.max(1));
         for (value, tree) in values.iter().zip(leaves.chunks_exact_mut(width)) {
-            let own = if deferred == 0 {
-                &mut [][..]
-            } else {
-                value_blocks.next().unwrap_or_default()
-            };
+            let own = value_blocks.next().unwrap_or_default();
             field_roots(value, &mut tree[..field_count], own);
         }
         if deferred > 0 {

@@ -155,9 +155,7 @@ pub trait Ssz: Sized {
     /// itself (callers check, and fall back to the default otherwise).
     #[inline]
     fn __write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
-        let out = codec::zeroed(out);
-        self.ssz_write(out);
-        out
+        codec::write_zeroed(self, out, Self::ssz_write)
     }
 
     /// Writes fixed-size `values` back to back, the body of a vector or list

@@ -370,9 +370,7 @@ impl<'a> Layout<'a> {
                     #(#puts)*
                     __writer.finish()
                 } else {
-                    let __out = #krate::__private::zeroed(__out);
-                    <Self as #ssz>::ssz_write(self, __out);
-                    __out
+                    #krate::__private::write_zeroed(self, __out, <Self as #ssz>::ssz_write)
                 }
             }
         }

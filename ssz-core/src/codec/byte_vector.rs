@@ -27,14 +27,8 @@ pub fn byte_vector_leaves<'a, const N: usize>(
     out: &mut [u8],
 ) {
     let out = out.as_chunks_mut::<32>().0;
-    if N > BYTES_PER_CHUNK && N <= 2 * BYTES_PER_CHUNK {
-        let blocks: Vec<[u8; 64]> = values
-            .map(|v| {
-                let mut block = [0u8; 64];
-                block[..N].copy_from_slice(v);
-                block
-            })
-            .collect();
+    if byte_vector_is_one_block(N) {
+        let blocks: Vec<[u8; 64]> = values.map(|v| byte_vector_block(v)).collect();
         let n = blocks.len();
         crate::hash::hash_nodes(&blocks, &mut out[..n]);
     } else {

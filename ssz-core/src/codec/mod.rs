@@ -114,4 +114,4 @@ pub use roots::{
     leaves_root, leaves_root_u64, list_root, list_root_u64, progressive_list_root, vector_root,
     write_leaves,
 };
-pub use uninit::{init_from, write_fixed, write_fixed_with, zeroed, FixedWriter};
+pub use uninit::{init_from, write_fixed, write_fixed_with, write_zeroed, zeroed, FixedWriter};

@@ -35,6 +35,19 @@ pub fn zeroed(out: &mut [MaybeUninit<u8>]) -> &mut [u8] {
     unsafe { assume_init(out) }
 }
 
+/// `value` written by `write` into `out` zeroed first: the default
+/// `Ssz::__write_uninit`, and the fallback of [`write_fixed_with`].
+#[inline]
+pub fn write_zeroed<'a, V: ?Sized>(
+    value: &V,
+    out: &'a mut [MaybeUninit<u8>],
+    write: impl FnOnce(&V, &mut [u8]),
+) -> &'a mut [u8] {
+    let out = zeroed(out);
+    write(value, out);
+    out
+}
+
 /// `bytes` copied into `out`, which is returned initialised.
 ///
 /// # Panics
@@ -86,9 +99,7 @@ pub fn write_fixed_with<'a, V: ?Sized>(
         // block above), so `out` is again the only one.
         unsafe { assume_init(out) }
     } else {
-        let out = zeroed(out);
-        write(value, out);
-        out
+        write_zeroed(value, out, write)
     }
 }
 
