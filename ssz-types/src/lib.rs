@@ -265,6 +265,12 @@
 //! to slices. `Vector[T, 0]` and `Bitvector[0]` are illegal SSZ types:
 //! decoding them fails and their infallible constructors do not compile.
 //!
+//! A *maximum* is a bound that is not a Merkle limit: `List<T, N, M>` and
+//! the progressive types take one ([`MaxLen`]: a [`Length`], [`Unbounded`],
+//! or a run-time [`RuntimeMax`] set by [`with_max`]), checked by decoding
+//! before it allocates, by the constructors and by `push`, and changing no
+//! byte, root or generalized index (module [`bound`]; `docs/bounds.md`).
+//!
 //! # Decoding
 //!
 //! [`Ssz::from_ssz`] takes untrusted bytes. It never panics, rejects every
@@ -401,3 +407,8 @@ pub use runtime_list::RuntimeList;
 pub use runtime_list::RuntimeListSeed;
 pub use uint::{ParseU256Error, U256OverflowError, U256};
 pub use vector::Vector;
+
+/// The examples of `docs/bounds.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/bounds.md")]
+pub struct BoundsDoc;
