@@ -378,6 +378,9 @@ mod seq;
 mod serde_support;
 #[cfg(feature = "serde")]
 pub mod serde_utils;
+#[cfg(feature = "snappy")]
+#[cfg_attr(docsrs, doc(cfg(feature = "snappy")))]
+pub mod snappy;
 mod uint;
 mod vector;
 
@@ -397,3 +400,8 @@ pub use runtime_list::RuntimeList;
 pub use runtime_list::RuntimeListSeed;
 pub use uint::{ParseU256Error, U256OverflowError, U256};
 pub use vector::Vector;
+
+/// The examples of `docs/snappy.md`, compiled and run as doctests.
+#[cfg(all(doctest, feature = "snappy"))]
+#[doc = include_str!("../../docs/snappy.md")]
+pub struct SnappyDoc;
