@@ -385,6 +385,9 @@ mod seq;
 mod serde_support;
 #[cfg(feature = "serde")]
 pub mod serde_utils;
+#[cfg(feature = "snappy")]
+#[cfg_attr(docsrs, doc(cfg(feature = "snappy")))]
+pub mod snappy;
 mod uint;
 mod vector;
 
@@ -412,3 +415,8 @@ pub use vector::Vector;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/bounds.md")]
 pub struct BoundsDoc;
+
+/// The examples of `docs/snappy.md`, compiled and run as doctests.
+#[cfg(all(doctest, feature = "snappy"))]
+#[doc = include_str!("../../docs/snappy.md")]
+pub struct SnappyDoc;
