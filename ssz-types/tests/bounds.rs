@@ -26,9 +26,15 @@ fn list_maximum_under_the_limit() {
     assert_eq!(l.push(4), Err(BoundError { len: 4, max: 3 }));
     assert_eq!(l.insert(0, 4), Err(BoundError { len: 4, max: 3 }));
     l.pop();
-    assert_eq!(l.extend_from_slice(&[5, 6]), Err(BoundError { len: 4, max: 3 }));
+    assert_eq!(
+        l.extend_from_slice(&[5, 6]),
+        Err(BoundError { len: 4, max: 3 })
+    );
     assert_eq!(l.as_slice(), [1, 2]);
-    assert_eq!(L::try_from(&[1u32, 2, 3, 4][..]), Err(BoundError { len: 4, max: 3 }));
+    assert_eq!(
+        L::try_from(&[1u32, 2, 3, 4][..]),
+        Err(BoundError { len: 4, max: 3 })
+    );
     assert_eq!(L::try_from_iter(0..), Err(BoundError { len: 4, max: 3 }));
     assert_eq!(L::with_capacity(100).as_slice(), &[] as &[u32]);
 
@@ -57,7 +63,9 @@ fn list_maximum_under_the_limit() {
     );
     // A maximum over the limit has no effect.
     assert_eq!(
-        *List::<u32, U<16>, U<100>>::from_ssz(&seventeen).unwrap_err().kind(),
+        *List::<u32, U<16>, U<100>>::from_ssz(&seventeen)
+            .unwrap_err()
+            .kind(),
         DecodeErrorKind::TooManyElements { len: 17, max: 16 }
     );
     assert_eq!(List::<u32, U<16>, U<100>>::maximum(), 16);
@@ -90,7 +98,8 @@ fn refusing_allocates_nothing_for_the_list() {
         test_support::alloc::measure(|| ProgressiveList::<Inner, V1_7, U<8>>::from_ssz(&bytes));
     assert_eq!(*r.unwrap_err().kind(), exceeds(100_000, 8));
     assert!(usage.peak < 256, "{} bytes", usage.peak);
-    let (r, usage) = test_support::alloc::measure(|| List::<u64, U<1024>, U<8>>::from_ssz(&[0; 8 * 1000]));
+    let (r, usage) =
+        test_support::alloc::measure(|| List::<u64, U<1024>, U<8>>::from_ssz(&[0; 8 * 1000]));
     assert_eq!(*r.unwrap_err().kind(), exceeds(1000, 8));
     assert!(usage.peak < 256, "{} bytes", usage.peak);
     let (r, usage) = test_support::alloc::measure(|| {
@@ -115,10 +124,16 @@ fn progressive_list_bounds() {
     assert_eq!(l.push(4), Err(BoundError { len: 4, max: 3 }));
     assert_eq!(l.try_push(4), Err(BoundError { len: 4, max: 3 }));
     l.pop();
-    assert_eq!(l.extend_from_slice(&[4, 5]), Err(BoundError { len: 4, max: 3 }));
+    assert_eq!(
+        l.extend_from_slice(&[4, 5]),
+        Err(BoundError { len: 4, max: 3 })
+    );
     l.extend_from_slice(&[4]).unwrap();
     assert_eq!(l.as_slice(), [1, 2, 4]);
-    assert_eq!(L::try_from_vec(vec![0; 4]), Err(BoundError { len: 4, max: 3 }));
+    assert_eq!(
+        L::try_from_vec(vec![0; 4]),
+        Err(BoundError { len: 4, max: 3 })
+    );
     assert_eq!(L::try_from_iter(0..), Err(BoundError { len: 4, max: 3 }));
     let unbounded: ProgressiveList<u16, V1_7> = vec![1, 2, 4].into();
     assert_eq!(l.to_ssz(), unbounded.to_ssz());
@@ -134,7 +149,10 @@ fn progressive_list_bounds() {
         Err(BoundError { len: 3, max: 2 })
     );
     let four: ProgressiveList<u16, V1_7> = vec![0; 4].into();
-    assert_eq!(*L::from_ssz(&four.to_ssz()).unwrap_err().kind(), exceeds(4, 3));
+    assert_eq!(
+        *L::from_ssz(&four.to_ssz()).unwrap_err().kind(),
+        exceeds(4, 3)
+    );
     // Unbounded keeps the infallible API.
     let mut u = ProgressiveList::<u8>::new();
     u.push(1);
@@ -150,7 +168,10 @@ fn progressive_bitlist_and_byte_list_bounds() {
     b.push(true).unwrap();
     assert_eq!(b.push(true), Err(BoundError { len: 4, max: 3 }));
     assert_eq!(B::try_with_len(4), Err(BoundError { len: 4, max: 3 }));
-    assert_eq!(B::try_from_iter(core::iter::repeat(true)), Err(BoundError { len: 4, max: 3 }));
+    assert_eq!(
+        B::try_from_iter(core::iter::repeat(true)),
+        Err(BoundError { len: 4, max: 3 })
+    );
     assert!(B::from_raw_bytes(vec![0], 4).is_err());
     let plain = ProgressiveBitlist::<V1_7>::from_bools(&[true, false, true]);
     assert_eq!(b.to_ssz(), plain.to_ssz());
@@ -163,8 +184,14 @@ fn progressive_bitlist_and_byte_list_bounds() {
     let mut y = Y::try_from_vec(vec![1]).unwrap();
     y.push(2).unwrap();
     assert_eq!(y.push(3), Err(BoundError { len: 3, max: 2 }));
-    assert_eq!(y.extend_from_slice(&[3]), Err(BoundError { len: 3, max: 2 }));
-    assert_eq!(Y::try_from(&[1u8, 2, 3][..]), Err(BoundError { len: 3, max: 2 }));
+    assert_eq!(
+        y.extend_from_slice(&[3]),
+        Err(BoundError { len: 3, max: 2 })
+    );
+    assert_eq!(
+        Y::try_from(&[1u8, 2, 3][..]),
+        Err(BoundError { len: 3, max: 2 })
+    );
     assert!("0x010203".parse::<Y>().is_err());
     assert_eq!("0x0102".parse::<Y>().unwrap(), y);
     let plain: ProgressiveByteList<V1_7> = vec![1, 2].into();
@@ -186,17 +213,25 @@ fn a_runtime_maximum_bounds_a_container_field_while_it_decodes() {
     }
     .to_ssz();
     let err = with_max::<MaxBlobs, _>(6, || Body::from_ssz(&bytes)).unwrap_err();
-    assert_eq!(err.to_string(), "at .commitments: 7 elements exceed the maximum 6");
+    assert_eq!(
+        err.to_string(),
+        "at .commitments: 7 elements exceed the maximum 6"
+    );
     let body = with_max::<MaxBlobs, _>(9, || Body::from_ssz(&bytes)).unwrap();
     assert_eq!(
         body.commitments.hash_tree_root(),
-        List::<[u8; 48], U<4096>>::try_from(vec![[1; 48]; 7]).unwrap().hash_tree_root()
+        List::<[u8; 48], U<4096>>::try_from(vec![[1; 48]; 7])
+            .unwrap()
+            .hash_tree_root()
     );
     // Outside a scope, the cap.
     assert!(Body::from_ssz(&bytes).is_ok());
     // Built or grown inside a scope: bounded by it.
     let mut c = body.commitments;
-    assert_eq!(with_max::<MaxBlobs, _>(7, || c.push([2; 48])), Err(BoundError { len: 8, max: 7 }));
+    assert_eq!(
+        with_max::<MaxBlobs, _>(7, || c.push([2; 48])),
+        Err(BoundError { len: 8, max: 7 })
+    );
     assert_eq!(with_max::<MaxBlobs, _>(8, || c.push([2; 48])), Ok(()));
 }
 

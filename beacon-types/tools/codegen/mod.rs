@@ -140,8 +140,10 @@ pub(crate) struct Maximum {
     pub(crate) clause: &'static str,
 }
 
-const OPERATIONS: &str = "gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`";
-const PARENT_REQUESTS: &str = "gloas beacon-chain.md `apply_parent_execution_payload`; p2p-interface.md \
+const OPERATIONS: &str =
+    "gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`";
+const PARENT_REQUESTS: &str =
+    "gloas beacon-chain.md `apply_parent_execution_payload`; p2p-interface.md \
                                `beacon_block`, `execution_payload`";
 const BLOBS: &str =
     "gloas beacon-chain.md `process_execution_payload_bid`; p2p-interface.md `beacon_block`, \
@@ -149,19 +151,97 @@ const BLOBS: &str =
 
 /// The maxima of the v1.7.0-alpha.13 Gloas text, field by field.
 pub(crate) const MAXIMA: &[Maximum] = &[
-    Maximum { fork: "gloas", container: "BeaconBlockBody", field: "proposer_slashings", max: MaxOf::Preset("MAX_PROPOSER_SLASHINGS"), clause: OPERATIONS },
-    Maximum { fork: "gloas", container: "BeaconBlockBody", field: "attester_slashings", max: MaxOf::Preset("MAX_ATTESTER_SLASHINGS_ELECTRA"), clause: OPERATIONS },
-    Maximum { fork: "gloas", container: "BeaconBlockBody", field: "attestations", max: MaxOf::Preset("MAX_ATTESTATIONS_ELECTRA"), clause: OPERATIONS },
-    Maximum { fork: "gloas", container: "BeaconBlockBody", field: "deposits", max: MaxOf::Num(0), clause: OPERATIONS },
-    Maximum { fork: "gloas", container: "BeaconBlockBody", field: "voluntary_exits", max: MaxOf::Preset("MAX_VOLUNTARY_EXITS"), clause: OPERATIONS },
-    Maximum { fork: "gloas", container: "BeaconBlockBody", field: "bls_to_execution_changes", max: MaxOf::Preset("MAX_BLS_TO_EXECUTION_CHANGES"), clause: OPERATIONS },
-    Maximum { fork: "gloas", container: "BeaconBlockBody", field: "payload_attestations", max: MaxOf::Preset("MAX_PAYLOAD_ATTESTATIONS"), clause: OPERATIONS },
-    Maximum { fork: "gloas", container: "ExecutionRequests", field: "withdrawals", max: MaxOf::Preset("MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD"), clause: PARENT_REQUESTS },
-    Maximum { fork: "gloas", container: "ExecutionRequests", field: "consolidations", max: MaxOf::Preset("MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD"), clause: PARENT_REQUESTS },
-    Maximum { fork: "gloas", container: "ExecutionRequests", field: "builder_deposits", max: MaxOf::Preset("MAX_BUILDER_DEPOSIT_REQUESTS_PER_PAYLOAD"), clause: PARENT_REQUESTS },
-    Maximum { fork: "gloas", container: "ExecutionRequests", field: "builder_exits", max: MaxOf::Preset("MAX_BUILDER_EXIT_REQUESTS_PER_PAYLOAD"), clause: PARENT_REQUESTS },
-    Maximum { fork: "gloas", container: "ExecutionPayload", field: "withdrawals", max: MaxOf::Preset("MAX_WITHDRAWALS_PER_PAYLOAD"), clause: "gloas p2p-interface.md `execution_payload`" },
-    Maximum { fork: "gloas", container: "ExecutionPayloadBid", field: "blob_kzg_commitments", max: MaxOf::MaxBlobsPerBlock("MAX_BLOB_COMMITMENTS_PER_BLOCK"), clause: BLOBS },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "proposer_slashings",
+        max: MaxOf::Preset("MAX_PROPOSER_SLASHINGS"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "attester_slashings",
+        max: MaxOf::Preset("MAX_ATTESTER_SLASHINGS_ELECTRA"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "attestations",
+        max: MaxOf::Preset("MAX_ATTESTATIONS_ELECTRA"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "deposits",
+        max: MaxOf::Num(0),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "voluntary_exits",
+        max: MaxOf::Preset("MAX_VOLUNTARY_EXITS"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "bls_to_execution_changes",
+        max: MaxOf::Preset("MAX_BLS_TO_EXECUTION_CHANGES"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "payload_attestations",
+        max: MaxOf::Preset("MAX_PAYLOAD_ATTESTATIONS"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionRequests",
+        field: "withdrawals",
+        max: MaxOf::Preset("MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD"),
+        clause: PARENT_REQUESTS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionRequests",
+        field: "consolidations",
+        max: MaxOf::Preset("MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD"),
+        clause: PARENT_REQUESTS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionRequests",
+        field: "builder_deposits",
+        max: MaxOf::Preset("MAX_BUILDER_DEPOSIT_REQUESTS_PER_PAYLOAD"),
+        clause: PARENT_REQUESTS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionRequests",
+        field: "builder_exits",
+        max: MaxOf::Preset("MAX_BUILDER_EXIT_REQUESTS_PER_PAYLOAD"),
+        clause: PARENT_REQUESTS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionPayload",
+        field: "withdrawals",
+        max: MaxOf::Preset("MAX_WITHDRAWALS_PER_PAYLOAD"),
+        clause: "gloas p2p-interface.md `execution_payload`",
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionPayloadBid",
+        field: "blob_kzg_commitments",
+        max: MaxOf::MaxBlobsPerBlock("MAX_BLOB_COMMITMENTS_PER_BLOCK"),
+        clause: BLOBS,
+    },
 ];
 
 /// Forks that do not follow the fork before them in the schema.

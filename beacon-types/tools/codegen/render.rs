@@ -84,7 +84,9 @@ fn render_maximum(
         }
         let mainnet = presets.value(c, PresetName::Mainnet)?;
         if presets.value(c, PresetName::Minimal)? != mainnet {
-            return Err(format!("{c} differs between the presets in a container without P"));
+            return Err(format!(
+                "{c} differs between the presets in a container without P"
+            ));
         }
         uses.ssz.insert("U");
         Ok(format!("U<{mainnet}>"))
@@ -236,8 +238,12 @@ pub(super) fn render_fork(
             if let Some(m) = maximum {
                 let bound = render_maximum(&m.max, generic, presets, &mut uses)
                     .map_err(|e| format!("{}.{name}.{}: {e}", fork.name, field.name))?;
-                rendered = with_bound(&rendered, &bound)
-                    .ok_or_else(|| format!("{}.{name}.{}: not a progressive type", fork.name, field.name))?;
+                rendered = with_bound(&rendered, &bound).ok_or_else(|| {
+                    format!(
+                        "{}.{name}.{}: not a progressive type",
+                        fork.name, field.name
+                    )
+                })?;
                 let max = match m.max {
                     MaxOf::Preset(c) => format!("`{c}`"),
                     MaxOf::Num(n) => format!("`{n}`"),
@@ -245,7 +251,11 @@ pub(super) fn render_fork(
                         format!("`max_blobs_per_block` (run time, capped at `{cap}`)")
                     }
                 };
-                let _ = writeln!(body, "    /// `{}`, at most {max}, as asserted in", field.spec);
+                let _ = writeln!(
+                    body,
+                    "    /// `{}`, at most {max}, as asserted in",
+                    field.spec
+                );
                 let _ = writeln!(body, "    /// {}.", m.clause);
             } else if field.spec.contains('[') {
                 let _ = writeln!(body, "    /// `{}`", field.spec);
