@@ -22,8 +22,9 @@
 //! - A [`RuntimeList`]'s bound is drawn in `len..=Max`, so both the bound
 //!   and the length are valid; [`RuntimeList::arbitrary_with_bound`] draws
 //!   a list for a bound the caller knows (the fork's configuration).
-//! - The progressive types have no limit: their length is drawn as a
-//!   `Vec`'s.
+//! - The progressive types ([`ProgressiveList`], [`PersistentProgressiveList`],
+//!   [`ProgressiveBitlist`], [`ProgressiveByteList`]) have no limit: their
+//!   length is drawn as a `Vec`'s.
 //!
 //! `Option<T>`, `Arc<T>`, `Box<T>` and arrays have `arbitrary`'s own impls.
 //! With the `alloy` feature, alloy-primitives' types use its `arbitrary`
@@ -42,8 +43,8 @@ use ::arbitrary::{Arbitrary, Error, MaxRecursionReached, Result, Unstructured};
 
 use crate::{
     Bitlist, Bitvector, ByteList, ByteVector, Cached, FixedBytes, Length, List, PersistentList,
-    PersistentVector, ProgressiveBitlist, ProgressiveByteList, ProgressiveList, RuntimeList,
-    TreeHash, Vector, U256,
+    PersistentProgressiveList, PersistentVector, ProgressiveBitlist, ProgressiveByteList,
+    ProgressiveList, RuntimeList, TreeHash, Vector, U256,
 };
 
 /// The memory, in bytes, that a generated vector may take whatever the
@@ -159,6 +160,17 @@ impl<'a, T: Arbitrary<'a>, E> Arbitrary<'a> for ProgressiveList<T, E> {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         let len = list_len::<T>(u, usize::MAX)?;
         Ok(ProgressiveList::from(elements(u, len)?))
+    }
+
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (0, None)
+    }
+}
+
+impl<'a, T: Arbitrary<'a> + TreeHash + Send, E> Arbitrary<'a> for PersistentProgressiveList<T, E> {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        let len = list_len::<T>(u, usize::MAX)?;
+        Ok(PersistentProgressiveList::from(elements(u, len)?))
     }
 
     fn size_hint(_depth: usize) -> (usize, Option<usize>) {
