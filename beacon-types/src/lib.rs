@@ -33,3 +33,8 @@ pub mod beacon_cached;
 pub mod beacon_v1_7;
 #[allow(clippy::duplicate_mod)]
 pub mod beacon_v1_7_cached;
+
+/// The code blocks of `docs/incremental.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/incremental.md")]
+pub struct IncrementalDoc;

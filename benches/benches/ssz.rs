@@ -730,7 +730,7 @@ fn incremental(c: &mut Criterion) {
                     vals.update_all(|_, v| v.effective_balance = tick);
                 } else {
                     for &i in &idx {
-                        vals.update(i, |v| v.effective_balance = tick);
+                        vals.update(i, |v| v.effective_balance = tick).expect("an index in range");
                     }
                 }
                 vals.hash_tree_root()
@@ -752,7 +752,7 @@ fn incremental(c: &mut Criterion) {
         // The same last change on both sides, then the same root.
         tick += 1;
         for &i in &idx {
-            vals.update(i, |v| v.effective_balance = tick);
+            vals.update(i, |v| v.effective_balance = tick).expect("an index in range");
             mvals.get_mut(i).expect("in range").effective_balance = tick;
         }
         mvals.apply_updates().expect("milhouse applies its updates");
@@ -773,7 +773,7 @@ fn incremental(c: &mut Criterion) {
                     bals.update_all(|_, v| *v = tick);
                 } else {
                     for &i in &idx {
-                        bals.update(i, |v| *v = tick);
+                        bals.update(i, |v| *v = tick).expect("an index in range");
                     }
                 }
                 bals.hash_tree_root()
@@ -794,7 +794,7 @@ fn incremental(c: &mut Criterion) {
         g.finish();
         tick += 1;
         for &i in &idx {
-            bals.update(i, |v| *v = tick);
+            bals.update(i, |v| *v = tick).expect("an index in range");
             *mbals.get_mut(i).expect("in range") = tick;
         }
         mbals.apply_updates().expect("milhouse applies its updates");
@@ -812,7 +812,7 @@ fn incremental(c: &mut Criterion) {
                 b.iter_with_large_drop(|| {
                     let mut next = vals.clone();
                     for &i in &pct {
-                        next.update(i, |v| v.exit_epoch = 5);
+                        next.update(i, |v| v.exit_epoch = 5).expect("an index in range");
                     }
                     let root = next.hash_tree_root();
                     (next, root)
@@ -836,7 +836,7 @@ fn incremental(c: &mut Criterion) {
                 b.iter_with_large_drop(|| {
                     let mut next = bals.clone();
                     for &i in &pct {
-                        next.update(i, |v| *v += 1);
+                        next.update(i, |v| *v += 1).expect("an index in range");
                     }
                     let root = next.hash_tree_root();
                     (next, root)
@@ -868,7 +868,7 @@ fn incremental(c: &mut Criterion) {
                 tick += 1;
                 bals.update_all(|_, v| *v = v.wrapping_add(tick));
                 for &i in &pct {
-                    vals.update(i, |v| v.activation_epoch = tick);
+                    vals.update(i, |v| v.activation_epoch = tick).expect("an index in range");
                 }
                 (bals.hash_tree_root(), vals.hash_tree_root())
             })
@@ -947,10 +947,10 @@ fn incremental(c: &mut Criterion) {
             block_update!(
                 next,
                 |s: &mut inc::CachedState, i| {
-                    s.balances.update(i, |v| *v += 1);
+                    s.balances.update(i, |v| *v += 1).expect("an index in range");
                 },
                 |s: &mut inc::CachedState, i| {
-                    s.current_epoch_participation.update(i, |v| *v |= 1);
+                    s.current_epoch_participation.update(i, |v| *v |= 1).expect("an index in range");
                 }
             );
             let root = next.hash_tree_root();
@@ -974,10 +974,10 @@ fn incremental(c: &mut Criterion) {
     block_update!(
         a,
         |s: &mut inc::CachedState, i| {
-            s.balances.update(i, |v| *v += 1);
+            s.balances.update(i, |v| *v += 1).expect("an index in range");
         },
         |s: &mut inc::CachedState, i| {
-            s.current_epoch_participation.update(i, |v| *v |= 1);
+            s.current_epoch_participation.update(i, |v| *v |= 1).expect("an index in range");
         }
     );
     block_update!(
