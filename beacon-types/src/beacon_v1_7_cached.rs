@@ -66,7 +66,8 @@ mod tests {
     Bitvector, ByteList, ByteVector, Prod, ProgressiveBitlist, ProgressiveByteList,
     ProgressiveList, Ssz, TreeHash, U, V1_7,
 };";
-    const COPY: &str = "use super::collections::{ProgressiveBitlist, ProgressiveByteList, ProgressiveList};
+    const COPY: &str =
+        "use super::collections::{ProgressiveBitlist, ProgressiveByteList, ProgressiveList};
 use peam_ssz_types::{Bitvector, ByteList, ByteVector, Prod, Ssz, TreeHash, U, V1_7};";
 
     #[test]
@@ -74,7 +75,10 @@ use peam_ssz_types::{Bitvector, ByteList, ByteVector, Prod, Ssz, TreeHash, U, V1
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let generated = std::fs::read_to_string(dir.join("beacon_v1_7/gloas.rs")).unwrap();
         let copy = std::fs::read_to_string(dir.join("beacon_v1_7_cached/gloas.rs")).unwrap();
-        assert!(generated.contains(GENERATED), "the generated import changed");
+        assert!(
+            generated.contains(GENERATED),
+            "the generated import changed"
+        );
         assert_eq!(copy, generated.replace(GENERATED, COPY));
     }
 }

@@ -730,7 +730,8 @@ fn incremental(c: &mut Criterion) {
                     vals.update_all(|_, v| v.effective_balance = tick);
                 } else {
                     for &i in &idx {
-                        vals.update(i, |v| v.effective_balance = tick).expect("an index in range");
+                        vals.update(i, |v| v.effective_balance = tick)
+                            .expect("an index in range");
                     }
                 }
                 vals.hash_tree_root()
@@ -752,7 +753,8 @@ fn incremental(c: &mut Criterion) {
         // The same last change on both sides, then the same root.
         tick += 1;
         for &i in &idx {
-            vals.update(i, |v| v.effective_balance = tick).expect("an index in range");
+            vals.update(i, |v| v.effective_balance = tick)
+                .expect("an index in range");
             mvals.get_mut(i).expect("in range").effective_balance = tick;
         }
         mvals.apply_updates().expect("milhouse applies its updates");
@@ -812,7 +814,8 @@ fn incremental(c: &mut Criterion) {
                 b.iter_with_large_drop(|| {
                     let mut next = vals.clone();
                     for &i in &pct {
-                        next.update(i, |v| v.exit_epoch = 5).expect("an index in range");
+                        next.update(i, |v| v.exit_epoch = 5)
+                            .expect("an index in range");
                     }
                     let root = next.hash_tree_root();
                     (next, root)
@@ -868,7 +871,8 @@ fn incremental(c: &mut Criterion) {
                 tick += 1;
                 bals.update_all(|_, v| *v = v.wrapping_add(tick));
                 for &i in &pct {
-                    vals.update(i, |v| v.activation_epoch = tick).expect("an index in range");
+                    vals.update(i, |v| v.activation_epoch = tick)
+                        .expect("an index in range");
                 }
                 (bals.hash_tree_root(), vals.hash_tree_root())
             })
@@ -947,10 +951,14 @@ fn incremental(c: &mut Criterion) {
             block_update!(
                 next,
                 |s: &mut inc::CachedState, i| {
-                    s.balances.update(i, |v| *v += 1).expect("an index in range");
+                    s.balances
+                        .update(i, |v| *v += 1)
+                        .expect("an index in range");
                 },
                 |s: &mut inc::CachedState, i| {
-                    s.current_epoch_participation.update(i, |v| *v |= 1).expect("an index in range");
+                    s.current_epoch_participation
+                        .update(i, |v| *v |= 1)
+                        .expect("an index in range");
                 }
             );
             let root = next.hash_tree_root();
@@ -974,10 +982,14 @@ fn incremental(c: &mut Criterion) {
     block_update!(
         a,
         |s: &mut inc::CachedState, i| {
-            s.balances.update(i, |v| *v += 1).expect("an index in range");
+            s.balances
+                .update(i, |v| *v += 1)
+                .expect("an index in range");
         },
         |s: &mut inc::CachedState, i| {
-            s.current_epoch_participation.update(i, |v| *v |= 1).expect("an index in range");
+            s.current_epoch_participation
+                .update(i, |v| *v |= 1)
+                .expect("an index in range");
         }
     );
     block_update!(

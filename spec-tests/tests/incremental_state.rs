@@ -52,7 +52,9 @@ macro_rules! end_to_end {
                 if n > 0 {
                     next.balances.update(n / 2, |b| *b += 1_000).unwrap();
                     plain.balances[n / 2] += 1_000;
-                    next.validators.update(n - 1, |v| v.exit_epoch = 77).unwrap();
+                    next.validators
+                        .update(n - 1, |v| v.exit_epoch = 77)
+                        .unwrap();
                     plain.validators[n - 1].exit_epoch = 77;
                 }
                 let v = <$validator>::default();

@@ -7,8 +7,8 @@
 #![allow(clippy::type_complexity)]
 
 use super::collections::{List, Vector};
-use super::{ContainerVisitor, Preset, Sum};
 use super::collections::{ProgressiveBitlist, ProgressiveByteList, ProgressiveList};
+use super::{ContainerVisitor, Preset, Sum};
 use peam_ssz_types::{Bitvector, ByteList, ByteVector, Prod, Ssz, TreeHash, U, V1_7};
 use serde::{Deserialize, Serialize};
 
