@@ -18,3 +18,4 @@
 pub use beacon_types::{beacon, beacon_cached, beacon_v1_7};
 pub mod generic;
 pub mod harness;
+pub mod ssz_specs;
