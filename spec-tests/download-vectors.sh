@@ -22,6 +22,14 @@ PROOF_ARCHIVE="proofs"
 # and Gloas uses progressive types from v1.7.0-alpha.12.
 VERSION_V1_7="v1.7.0-alpha.13"
 RELEASE_URL_V1_7="https://github.com/ethereum/consensus-specs/releases/download/${VERSION_V1_7}"
+# The SSZ conformance suite of its own repository (ethereum/ssz-specs), JSON
+# vectors that describe their types; the descriptor archive maps each
+# vector file to the descriptor of its type.
+SSZ_SPECS_VERSION="v0.1.0"
+SSZ_SPECS_URL="https://github.com/ethereum/ssz-specs/releases/download/${SSZ_SPECS_VERSION}"
+SSZ_SPECS_ARCHIVE="ssz-test-vectors-${SSZ_SPECS_VERSION}.tar.gz"
+SSZ_SPECS_DESCRIPTORS="ssz-${SSZ_SPECS_VERSION}-type-descriptors.tar.gz"
+SSZ_SPECS_DESCRIPTORS_FILE="type-descriptors.json"
 
 usage() {
     cat <<EOF
@@ -52,12 +60,25 @@ under spec-tests/vectors-v1.7/tests/, from the first that applies:
   otherwise                  downloaded from
                              ${RELEASE_URL_V1_7}/
 The runners read spec-tests/vectors-v1.7, or \$SSZ_SPEC_VECTORS_V1_7.
+
+Then the ssz-specs ${SSZ_SPECS_VERSION} vectors (ethereum/ssz-specs) and their
+type descriptors, under spec-tests/vectors-ssz-specs/ (fixtures/ and
+${SSZ_SPECS_DESCRIPTORS_FILE}), from the first that applies:
+  --ssz-specs-archives DIR   a local directory holding
+                             ${SSZ_SPECS_ARCHIVE} and ${SSZ_SPECS_DESCRIPTORS}
+  \$SSZ_SPECS_ARCHIVES       the same, from the environment
+  otherwise                  ${SSZ_SPECS_ARCHIVE} downloaded from
+                             ${SSZ_SPECS_URL}/
+                             (the descriptor archive is not a release asset:
+                             without a local one this step fails)
+The runner reads spec-tests/vectors-ssz-specs, or \$SSZ_SPECS_VECTORS.
 EOF
 }
 
 force=0
 source_dir=""
 source_dir_v1_7="${SSZ_VECTOR_ARCHIVES_V1_7:-}"
+source_dir_specs="${SSZ_SPECS_ARCHIVES:-}"
 while [[ $# -gt 0 ]]; do
     case "$1" in
         -h | --help)
@@ -73,6 +94,14 @@ while [[ $# -gt 0 ]]; do
                 exit 2
             fi
             source_dir_v1_7="$2"
+            shift
+            ;;
+        --ssz-specs-archives)
+            if [[ $# -lt 2 ]]; then
+                echo "download-vectors.sh: --ssz-specs-archives takes a directory (see --help)" >&2
+                exit 2
+            fi
+            source_dir_specs="$2"
             shift
             ;;
         -*)
@@ -217,3 +246,64 @@ unpack() {
 
 unpack "$VERSION" "$RELEASE_URL" vectors "$source_dir" pattern_for proofs
 unpack "$VERSION_V1_7" "$RELEASE_URL_V1_7" vectors-v1.7 "$source_dir_v1_7" pattern_for_v1_7
+
+# unpack_ssz_specs SOURCE_DIR: the ssz-specs vectors and descriptors.
+unpack_ssz_specs() {
+    local source_dir="$1"
+    local dest="${script_dir}/vectors-ssz-specs"
+    local marker="${dest}/.source"
+    local source_id archive descriptors staging sum
+    if [[ -n "$source_dir" ]]; then
+        if [[ ! -d "$source_dir" ]]; then
+            echo "download-vectors.sh: '$source_dir' is not a directory" >&2
+            exit 1
+        fi
+        source_dir="$(cd "$source_dir" && pwd)"
+        source_id="ssz-specs ${SSZ_SPECS_VERSION} local ${source_dir}"
+        for name in "$SSZ_SPECS_ARCHIVE" "$SSZ_SPECS_DESCRIPTORS"; do
+            if [[ ! -f "${source_dir}/${name}" ]]; then
+                echo "download-vectors.sh: ${source_dir}/${name} is missing" >&2
+                exit 1
+            fi
+            sum="$(sha256sum "${source_dir}/${name}" | cut -d' ' -f1)"
+            source_id+=$'\n'"${name} ${sum}"
+        done
+    else
+        source_id="ssz-specs ${SSZ_SPECS_VERSION} download ${SSZ_SPECS_URL}"
+    fi
+    if [[ $force -eq 0 && -f "$marker" && -d "${dest}/fixtures" ]] &&
+        [[ "$(cat "$marker")" == "$source_id" ]]; then
+        echo "spec-tests/vectors-ssz-specs already holds the ssz-specs ${SSZ_SPECS_VERSION} vectors from this source"
+        return 0
+    fi
+    mkdir -p "$dest"
+    staging="$(mktemp -d "${dest}/.staging.XXXXXX")"
+    # shellcheck disable=SC2064 # the staging directory of this call
+    trap "rm -rf '$staging'" EXIT
+    if [[ -n "$source_dir" ]]; then
+        archive="${source_dir}/${SSZ_SPECS_ARCHIVE}"
+        descriptors="${source_dir}/${SSZ_SPECS_DESCRIPTORS}"
+    else
+        archive="${staging}/${SSZ_SPECS_ARCHIVE}"
+        echo "downloading ${SSZ_SPECS_URL}/${SSZ_SPECS_ARCHIVE}"
+        fetch "${SSZ_SPECS_URL}/${SSZ_SPECS_ARCHIVE}" "$archive"
+        echo "download-vectors.sh: ${SSZ_SPECS_DESCRIPTORS} is no release asset; give the directory holding it with --ssz-specs-archives or \$SSZ_SPECS_ARCHIVES" >&2
+        exit 1
+    fi
+    echo "unpacking ${SSZ_SPECS_ARCHIVE} and ${SSZ_SPECS_DESCRIPTORS}"
+    tar xzf "$archive" -C "$staging" fixtures
+    tar xzf "$descriptors" -C "$staging" --wildcards "*/${SSZ_SPECS_DESCRIPTORS_FILE}"
+    if [[ ! -d "${staging}/fixtures" ]]; then
+        echo "download-vectors.sh: ${SSZ_SPECS_ARCHIVE} holds no fixtures/ tree" >&2
+        exit 1
+    fi
+    rm -rf "${dest}/fixtures" "${dest}/${SSZ_SPECS_DESCRIPTORS_FILE}" "${dest}/ssz-${SSZ_SPECS_VERSION}-type-descriptors" "$marker"
+    mv "${staging}/fixtures" "${dest}/fixtures"
+    mv "${staging}"/*/"${SSZ_SPECS_DESCRIPTORS_FILE}" "${dest}/${SSZ_SPECS_DESCRIPTORS_FILE}"
+    printf '%s\n' "$source_id" >"$marker"
+    rm -rf "$staging"
+    trap - EXIT
+    echo "spec-tests/vectors-ssz-specs now holds the ssz-specs ${SSZ_SPECS_VERSION} vectors"
+}
+
+unpack_ssz_specs "$source_dir_specs"

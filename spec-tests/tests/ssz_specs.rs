@@ -1,8 +1,9 @@
 //! Every vector of the ssz-specs release v0.1.0
 //! (`$SSZ_SPECS_VECTORS/fixtures`, or `spec-tests/vectors-ssz-specs`), run
-//! through the run-time schema built from its type descriptor.
+//! through the run-time schema built from its type descriptor and through
+//! the derived type generated from it (`src/ssz_specs_types.rs`).
 //!
-//! Prints `ssz-specs/v0.1.0/<filler module>[schema]: P passed, F failed`
+//! Prints `ssz-specs/v0.1.0/<filler module>[schema|derived]: P passed, F failed`
 //! per filler module, and fails on any vector that failed, any file under
 //! `fixtures/` that is not a vector read and run, any format without a
 //! check, and any descriptor that names no vector.
@@ -122,4 +123,26 @@ fn run(ways: &[Way]) {
 #[test]
 fn ssz_specs_schema() {
     run(&[Way::Schema]);
+}
+
+#[test]
+fn ssz_specs_derived() {
+    run(&[Way::Derived]);
+}
+
+/// The committed `ssz_specs_types.rs` is what the generator makes of the
+/// descriptors (regenerate with `cargo run -p spec-tests --example
+/// gen_ssz_specs_types`).
+#[test]
+fn ssz_specs_types_are_up_to_date() {
+    let dir = vectors_dir().unwrap_or_else(|e| panic!("{e}"));
+    let descriptors = descriptors(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let generated =
+        spec_tests::ssz_specs_codegen::generate(&descriptors).unwrap_or_else(|e| panic!("{e}"));
+    let committed = include_str!("../src/ssz_specs_types.rs");
+    assert!(
+        generated == committed,
+        "spec-tests/src/ssz_specs_types.rs is stale: run \
+         `cargo run -p spec-tests --example gen_ssz_specs_types`"
+    );
 }
