@@ -397,3 +397,8 @@ pub use runtime_list::RuntimeList;
 pub use runtime_list::RuntimeListSeed;
 pub use uint::{ParseU256Error, U256OverflowError, U256};
 pub use vector::Vector;
+
+/// The code blocks of `docs/proofs.md`, run as doctests.
+#[cfg(all(doctest, feature = "serde"))]
+#[doc = include_str!("../../docs/proofs.md")]
+pub struct ProofsDoc;
