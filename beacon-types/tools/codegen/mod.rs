@@ -105,6 +105,145 @@ const ALIAS_SPEC_TYPES: &[(&str, &str)] = &[
     ),
 ];
 
+/// Preset values that only the maxima below use (the schema lists the
+/// values its types use): name, fork that introduced it, mainnet, minimal.
+/// Given to a schema that has that fork. Mainnet from the alpha.13 text
+/// (gloas beacon-chain.md, "Preset"); minimal the same, which the minimal
+/// preset does not customize.
+const MAXIMA_PRESET_VALUES: &[(&str, &str, u64, u64)] = &[
+    ("MAX_PAYLOAD_ATTESTATIONS", "gloas", 4, 4),
+    ("MAX_BUILDER_DEPOSIT_REQUESTS_PER_PAYLOAD", "gloas", 64, 64),
+    ("MAX_BUILDER_EXIT_REQUESTS_PER_PAYLOAD", "gloas", 16, 16),
+];
+
+/// What bounds a field: a preset value, a number, or a value of the chain
+/// configuration capped by a preset value.
+pub(crate) enum MaxOf {
+    /// A preset value, by its spec name.
+    Preset(&'static str),
+    /// A number the text writes (`len(body.deposits) == 0`).
+    Num(u64),
+    /// `get_blob_parameters(epoch).max_blobs_per_block`, at most this
+    /// preset value: `RuntimeMax<MaxBlobsPerBlock, ...>`.
+    MaxBlobsPerBlock(&'static str),
+}
+
+/// A maximum that the v1.7.0-alpha.13 text asserts of a field's length
+/// (the state transition or gossip), which the generated field carries as
+/// its progressive type's bound (`ProgressiveList<T, V1_7, Asserted<M>>`):
+/// fork, container, field, the maximum, and the clause that asserts it.
+pub(crate) struct Maximum {
+    pub(crate) fork: &'static str,
+    pub(crate) container: &'static str,
+    pub(crate) field: &'static str,
+    pub(crate) max: MaxOf,
+    pub(crate) clause: &'static str,
+}
+
+const OPERATIONS: &str =
+    "gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`";
+const PARENT_REQUESTS: &str =
+    "gloas beacon-chain.md `apply_parent_execution_payload`; p2p-interface.md \
+                               `beacon_block`, `execution_payload`";
+const BLOBS: &str =
+    "gloas beacon-chain.md `process_execution_payload_bid`; p2p-interface.md `beacon_block`, \
+     `execution_payload_bid`";
+
+/// The maxima of the v1.7.0-alpha.13 Gloas text, field by field.
+pub(crate) const MAXIMA: &[Maximum] = &[
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "proposer_slashings",
+        max: MaxOf::Preset("MAX_PROPOSER_SLASHINGS"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "attester_slashings",
+        max: MaxOf::Preset("MAX_ATTESTER_SLASHINGS_ELECTRA"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "attestations",
+        max: MaxOf::Preset("MAX_ATTESTATIONS_ELECTRA"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "deposits",
+        max: MaxOf::Num(0),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "voluntary_exits",
+        max: MaxOf::Preset("MAX_VOLUNTARY_EXITS"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "bls_to_execution_changes",
+        max: MaxOf::Preset("MAX_BLS_TO_EXECUTION_CHANGES"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "payload_attestations",
+        max: MaxOf::Preset("MAX_PAYLOAD_ATTESTATIONS"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionRequests",
+        field: "withdrawals",
+        max: MaxOf::Preset("MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD"),
+        clause: PARENT_REQUESTS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionRequests",
+        field: "consolidations",
+        max: MaxOf::Preset("MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD"),
+        clause: PARENT_REQUESTS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionRequests",
+        field: "builder_deposits",
+        max: MaxOf::Preset("MAX_BUILDER_DEPOSIT_REQUESTS_PER_PAYLOAD"),
+        clause: PARENT_REQUESTS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionRequests",
+        field: "builder_exits",
+        max: MaxOf::Preset("MAX_BUILDER_EXIT_REQUESTS_PER_PAYLOAD"),
+        clause: PARENT_REQUESTS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionPayload",
+        field: "withdrawals",
+        max: MaxOf::Preset("MAX_WITHDRAWALS_PER_PAYLOAD"),
+        clause: "gloas p2p-interface.md `execution_payload`",
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionPayloadBid",
+        field: "blob_kzg_commitments",
+        max: MaxOf::MaxBlobsPerBlock("MAX_BLOB_COMMITMENTS_PER_BLOCK"),
+        clause: BLOBS,
+    },
+];
+
 /// Forks that do not follow the fork before them in the schema.
 const PARENTS: &[(&str, &str)] = &[("eip7805", "fulu")];
 

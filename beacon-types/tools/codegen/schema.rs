@@ -201,6 +201,11 @@ impl Presets {
                 }
                 push(name, &fork.name, mainnet, minimal)?;
             }
+            for &(name, intro, mainnet, minimal) in MAXIMA_PRESET_VALUES {
+                if intro == fork.name {
+                    push(name, &fork.name, mainnet, minimal)?;
+                }
+            }
             for &(name, intro, mainnet, minimal) in ALIAS_PRESET_VALUES {
                 // A schema that starts after the introducing fork (the
                 // v1.7.0-alpha.13 one starts at fulu) gets it in its first.
