@@ -364,6 +364,7 @@ pub mod alloy;
 #[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
 pub mod arbitrary;
 mod bitfield;
+pub mod bound;
 mod bytes;
 mod cached;
 mod error;
@@ -379,10 +380,16 @@ mod seq;
 mod serde_support;
 #[cfg(feature = "serde")]
 pub mod serde_utils;
+#[cfg(feature = "snappy")]
+#[cfg_attr(docsrs, doc(cfg(feature = "snappy")))]
+pub mod snappy;
 mod uint;
 mod vector;
 
 pub use bitfield::{Bitlist, Bits, Bitvector, ProgressiveBitlist};
+#[cfg(feature = "std")]
+pub use bound::{with_max, RuntimeMax};
+pub use bound::{Bounded, MaxLen, Min, Unbounded};
 pub use bytes::{
     ByteList, ByteVector, Bytes20, Bytes32, Bytes4, Bytes48, Bytes8, Bytes96, FixedBytes,
     ProgressiveByteList,
@@ -399,3 +406,8 @@ pub use runtime_list::RuntimeList;
 pub use runtime_list::RuntimeListSeed;
 pub use uint::{ParseU256Error, U256OverflowError, U256};
 pub use vector::Vector;
+
+/// The examples of `docs/snappy.md`, compiled and run as doctests.
+#[cfg(all(doctest, feature = "snappy"))]
+#[doc = include_str!("../../docs/snappy.md")]
+pub struct SnappyDoc;
