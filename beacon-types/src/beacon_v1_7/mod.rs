@@ -13,7 +13,7 @@
 //! cover Gloas only).
 //!
 //! ```
-//! use beacon_types::beacon_v1_7::{gloas, Minimal};
+//! use peam_ssz_beacon::beacon_v1_7::{gloas, Minimal};
 //! use peam_ssz_types::{Ssz, TreeHash};
 //!
 //! let state = gloas::BeaconState::<Minimal>::default();
@@ -83,7 +83,7 @@ mod tests {
         }
         assert!(
             stale.is_empty(),
-            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p beacon-types --lib \
+            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p peam-ssz-beacon --lib \
              beacon_v1_7::tests::generated_code_is_up_to_date`"
         );
     }
