@@ -48,6 +48,8 @@
 mod common;
 mod internals;
 mod path;
+#[cfg(test)]
+mod snapshot;
 mod ssz;
 mod tree_hash;
 

@@ -127,7 +127,15 @@ impl Slot<'_> {
             Some(with) => quote_spanned! {with.span()=>
                 #krate::__private::FieldShape::with(#with::IS_FIXED_SIZE, #with::FIXED_PART_LEN, #name)
             },
-            None => quote_spanned!(ty.span()=> #krate::__private::FieldShape::of::<#ty>(#name)),
+            // The consts named through the trait, as a hand-written impl
+            // would: a missing impl is one error at the field's type.
+            None => quote_spanned! {ty.span()=>
+                #krate::__private::FieldShape::with(
+                    <#ty as #krate::Ssz>::IS_FIXED_SIZE,
+                    <#ty as #krate::Ssz>::FIXED_PART_LEN,
+                    #name,
+                )
+            },
         }
     }
 
@@ -138,8 +146,10 @@ impl Slot<'_> {
         let span = self.span();
         match self.with {
             None => {
-                let method = Ident::new(method, span);
-                quote_spanned!(span=> #walker.#method(&self.#ident);)
+                // The type given, so that each call's bound is the one at
+                // the field's type that is already reported, once.
+                let (method, ty) = (Ident::new(method, span), self.ty);
+                quote_spanned!(span=> #walker.#method::<#ty>(&self.#ident);)
             }
             Some(with) => {
                 let method = Ident::new(&format!("{method}_with"), span);

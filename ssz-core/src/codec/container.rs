@@ -41,7 +41,8 @@ impl FieldShape {
         }
     }
 
-    /// The shape of a field coded `with` a module, from its consts.
+    /// The shape of a field from its type's consts (`IS_FIXED_SIZE`,
+    /// `FIXED_PART_LEN`), or from those of its `with` module.
     pub const fn with(is_fixed: bool, fixed_len: usize, name: &'static str) -> Self {
         FieldShape {
             is_fixed,
