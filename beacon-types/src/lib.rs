@@ -29,3 +29,8 @@ pub mod beacon_alloy;
 #[allow(clippy::duplicate_mod)]
 pub mod beacon_cached;
 pub mod beacon_v1_7;
+
+// The README's code (it uses this crate and peam-ssz-types): doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoc;
