@@ -364,6 +364,7 @@ pub mod alloy;
 #[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
 pub mod arbitrary;
 mod bitfield;
+pub mod bound;
 mod bytes;
 mod cached;
 mod error;
@@ -378,10 +379,16 @@ mod seq;
 mod serde_support;
 #[cfg(feature = "serde")]
 pub mod serde_utils;
+#[cfg(feature = "snappy")]
+#[cfg_attr(docsrs, doc(cfg(feature = "snappy")))]
+pub mod snappy;
 mod uint;
 mod vector;
 
 pub use bitfield::{Bitlist, Bits, Bitvector, ProgressiveBitlist};
+#[cfg(feature = "std")]
+pub use bound::{with_max, RuntimeMax};
+pub use bound::{Bounded, MaxLen, Min, Unbounded};
 pub use bytes::{
     ByteList, ByteVector, Bytes20, Bytes32, Bytes4, Bytes48, Bytes8, Bytes96, FixedBytes,
     ProgressiveByteList,
@@ -426,3 +433,8 @@ pub struct WorkspaceDoc;
 #[cfg(all(doctest, feature = "alloy"))]
 #[doc = include_str!("../../docs/client-types.md")]
 pub struct ClientTypesDoc;
+
+/// The examples of `docs/snappy.md`, compiled and run as doctests.
+#[cfg(all(doctest, feature = "snappy"))]
+#[doc = include_str!("../../docs/snappy.md")]
+pub struct SnappyDoc;
