@@ -364,6 +364,7 @@ pub mod alloy;
 #[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
 pub mod arbitrary;
 mod bitfield;
+pub mod bound;
 mod bytes;
 mod cached;
 mod error;
@@ -385,6 +386,9 @@ mod uint;
 mod vector;
 
 pub use bitfield::{Bitlist, Bits, Bitvector, ProgressiveBitlist};
+#[cfg(feature = "std")]
+pub use bound::{with_max, RuntimeMax};
+pub use bound::{Bounded, MaxLen, Min, Unbounded};
 pub use bytes::{
     ByteList, ByteVector, Bytes20, Bytes32, Bytes4, Bytes48, Bytes8, Bytes96, FixedBytes,
     ProgressiveByteList,
