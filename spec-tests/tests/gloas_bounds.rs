@@ -154,7 +154,7 @@ fn body_fields<P: Preset>() {
             "message",
             "blob_kzg_commitments",
         ],
-        &|f| with_max::<MaxBlobsPerBlock, _>(9, || f()),
+        &|f| with_max::<MaxBlobsPerBlock, _>(9, f),
         |b, v| {
             b.signed_execution_payload_bid.message.blob_kzg_commitments =
                 ProgressiveList::try_from_vec(v).unwrap()
