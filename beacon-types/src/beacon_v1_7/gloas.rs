@@ -321,7 +321,7 @@ pub struct ExecutionPayloadBid {
     pub slot: Slot,
     pub value: Gwei,
     pub execution_payment: Gwei,
-    /// `ProgressiveList[KZGCommitment]`, at most `max_blobs_per_block` (at most `MAX_BLOB_COMMITMENTS_PER_BLOCK`, as asserted in
+    /// `ProgressiveList[KZGCommitment]`, at most `max_blobs_per_block` (run time, capped at `MAX_BLOB_COMMITMENTS_PER_BLOCK`), as asserted in
     /// gloas beacon-chain.md `process_execution_payload_bid`; p2p-interface.md `beacon_block`, `execution_payload_bid`.
     pub blob_kzg_commitments:
         ProgressiveList<KZGCommitment, V1_7, Asserted<RuntimeMax<MaxBlobsPerBlock, U<4096>>>>,

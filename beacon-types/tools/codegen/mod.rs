@@ -46,6 +46,11 @@ pub struct Target {
     /// (`V1_7`) and the `#[ssz(edition = ...)]` of progressive containers
     /// (`v1.7`).
     pub edition: (&'static str, &'static str),
+    /// The maxima its text asserts of fields that carry no capacity (only
+    /// the v1.7.0-alpha.13 Gloas containers have such fields), and the
+    /// preset values that only those maxima use.
+    pub maxima: &'static [Maximum],
+    pub maxima_presets: &'static [(&'static str, &'static str, u64, u64)],
 }
 
 /// `beacon-types/tools/beacon-types.yaml` -> `beacon-types/src/beacon/`.
@@ -53,6 +58,8 @@ pub const V1_6: Target = Target {
     schema: "beacon-types/tools/beacon-types.yaml",
     version: "v1.6.1",
     edition: ("V1_6", "v1.6"),
+    maxima: &[],
+    maxima_presets: &[],
 };
 
 /// `beacon-types/tools/beacon-types-v1.7.yaml` (the v1.7.0-alpha.13 schema)
@@ -61,6 +68,8 @@ pub const V1_7: Target = Target {
     schema: "beacon-types/tools/beacon-types-v1.7.yaml",
     version: "v1.7.0-alpha.13",
     edition: ("V1_7", "v1.7"),
+    maxima: MAXIMA,
+    maxima_presets: MAXIMA_PRESET_VALUES,
 };
 
 /// Constants of the spec, fixed for every preset: they become literal
@@ -265,7 +274,7 @@ pub fn generate(schema: &str) -> Result<Vec<(String, String)>, String> {
 /// directory, contents).
 pub fn generate_for(schema: &str, target: &Target) -> Result<Vec<(String, String)>, String> {
     let forks = parse_schema(schema)?;
-    let presets = Presets::collect(&forks)?;
+    let presets = Presets::collect(&forks, target.maxima_presets)?;
     let origins = compute_origins(&forks)?;
     let mut files = vec![
         (

@@ -223,7 +223,8 @@ pub(super) fn render_fork(
             body.insert_str(at, &format!("{attr}\n"));
         }
         for field in fields {
-            let maximum = MAXIMA
+            let maximum = target
+                .maxima
                 .iter()
                 .find(|m| m.fork == fork.name && m.container == name && m.field == field.name);
             let mut ty = parse_ty(&field.spec)?;
