@@ -11,6 +11,9 @@
 //!   cached `List` and `Vector`) and [`beacon_v1_7`] (Fulu and Gloas of
 //!   v1.7.0-alpha.13, against `spec-tests/vectors-v1.7`).
 //!
+//! - [`lean`] runs leanSpec's `lstar` SSZ fixtures against `peam-ssz-lean`
+//!   (`spec-tests/vectors-lean`, or `$SSZ_LEAN_VECTORS`).
+//!
 //! [`beacon`], [`beacon_cached`] and [`beacon_v1_7`] are re-exports of the
 //! modules of `beacon-types`, where the containers now live; the paths
 //! `spec_tests::beacon::...` keep working.
@@ -18,3 +21,4 @@
 pub use beacon_types::{beacon, beacon_cached, beacon_v1_7};
 pub mod generic;
 pub mod harness;
+pub mod lean;

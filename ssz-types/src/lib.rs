@@ -374,6 +374,7 @@ pub mod bound;
 mod bytes;
 mod cached;
 mod error;
+mod exact;
 mod hex;
 mod layout;
 mod list;
@@ -401,6 +402,7 @@ pub use bytes::{
 };
 pub use cached::Cached;
 pub use error::{BoundError, IndexError, LengthError};
+pub use exact::ExactList;
 pub use hex::HexError;
 pub use list::List;
 pub use persistent::{PersistentList, PersistentVector};
