@@ -57,3 +57,8 @@ pub type Bytes52 = FixedBytes<52>;
 pub type AggregationBits = Bitlist<ValidatorRegistryLimit>;
 /// `ByteList512KiB = ByteList[524288]`: aggregation proof bytes.
 pub type ProofBytes = ByteList<U<524288>>;
+
+/// The examples of `docs/lean.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/lean.md")]
+pub struct LeanDoc;
