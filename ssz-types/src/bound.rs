@@ -60,7 +60,8 @@ use core::hash::Hash;
 /// }
 ///
 /// type Commitments = ProgressiveList<[u8; 48], peam_ssz_types::V1_7, MaxBlobs>;
-/// let seven = vec![[0u8; 48]; 7].to_ssz();
+/// // Seven 48-byte commitments, back to back.
+/// let seven = vec![0u8; 48 * 7];
 /// assert!(Commitments::from_ssz(&seven).is_err());
 /// MAX_BLOBS.store(9, Ordering::Relaxed);
 /// assert_eq!(Commitments::from_ssz(&seven)?.len(), 7);
@@ -203,7 +204,8 @@ mod runtime {
     /// // max_blobs_per_block elements.
     /// type Commitments = List<[u8; 48], U<4096>, RuntimeMax<MaxBlobsPerBlock, U<4096>>>;
     ///
-    /// let ten = vec![[7u8; 48]; 10].to_ssz();
+    /// // Ten 48-byte commitments, back to back.
+/// let ten = vec![7u8; 48 * 10];
     /// let err = with_max::<MaxBlobsPerBlock, _>(9, || Commitments::from_ssz(&ten)).unwrap_err();
     /// assert_eq!(*err.kind(), DecodeErrorKind::ExceedsMaximum { len: 10, max: 9 });
     /// let commitments = with_max::<MaxBlobsPerBlock, _>(12, || Commitments::from_ssz(&ten))?;

@@ -25,10 +25,10 @@ std::thread_local! {
 ///
 /// ```
 /// use beacon_types::beacon_v1_7::{gloas, without_maxima, Minimal};
-/// use peam_ssz_types::{DecodeErrorKind, PathSegment, Ssz};
+/// use peam_ssz_types::{DecodeErrorKind, PathSegment, ProgressiveList, Ssz};
 ///
 /// let mut body = gloas::BeaconBlockBody::<Minimal>::default();
-/// body.deposits = without_maxima(|| vec![Default::default()].try_into()).unwrap();
+/// body.deposits = without_maxima(|| ProgressiveList::try_from_vec(vec![Default::default()])).unwrap();
 /// let bytes = body.to_ssz();
 ///
 /// // `len(body.deposits) == 0` (gloas beacon-chain.md, process_operations).
@@ -79,10 +79,13 @@ pub fn without_maxima<R>(f: impl FnOnce() -> R) -> R {
 ///
 /// ```
 /// use beacon_types::beacon_v1_7::{gloas, MaxBlobsPerBlock, Mainnet};
-/// use peam_ssz_types::{with_max, DecodeErrorKind, Ssz};
+/// use peam_ssz_types::{with_max, DecodeErrorKind, ProgressiveList, Ssz};
 ///
 /// let mut bid = gloas::ExecutionPayloadBid::default();
-/// bid.blob_kzg_commitments = vec![Default::default(); 10].try_into().unwrap();
+/// bid.blob_kzg_commitments = with_max::<MaxBlobsPerBlock, _>(10, || {
+///     ProgressiveList::try_from_vec(vec![Default::default(); 10])
+/// })
+/// .unwrap();
 /// let bytes = bid.to_ssz();
 /// let err = with_max::<MaxBlobsPerBlock, _>(9, || gloas::ExecutionPayloadBid::from_ssz(&bytes))
 ///     .unwrap_err();
