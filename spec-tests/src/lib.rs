@@ -18,6 +18,7 @@
 //! modules of `beacon-types`, where the containers now live; the paths
 //! `spec_tests::beacon::...` keep working.
 
+#[cfg(feature = "beacon")]
 pub use beacon_types::{beacon, beacon_cached, beacon_v1_7};
 pub mod generic;
 pub mod harness;
