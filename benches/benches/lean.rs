@@ -58,7 +58,11 @@ where
 {
     let bytes = fp.to_ssz();
     assert_eq!(bytes, u.to_ssz(), "{name}: bytes differ");
-    assert_eq!(fp.hash_tree_root(), u.hash_tree_root(), "{name}: roots differ");
+    assert_eq!(
+        fp.hash_tree_root(),
+        u.hash_tree_root(),
+        "{name}: roots differ"
+    );
     assert_eq!(&F::from_ssz(&bytes).unwrap(), fp, "{name}: decoding");
     row(name, "encode", time(|| fp.to_ssz()), time(|| u.to_ssz()));
     row(
@@ -67,7 +71,12 @@ where
         time(|| F::from_ssz(black_box(&bytes)).unwrap()),
         time(|| W::from_ssz(black_box(&bytes)).unwrap()),
     );
-    row(name, "hash_tree_root", time(|| fp.hash_tree_root()), time(|| u.hash_tree_root()));
+    row(
+        name,
+        "hash_tree_root",
+        time(|| fp.hash_tree_root()),
+        time(|| u.hash_tree_root()),
+    );
 }
 
 fn main() {
@@ -77,18 +86,24 @@ fn main() {
         return;
     }
     // Canonical residues spread over the field.
-    let values: Vec<u32> = (0..65536u64).map(|i| ((i * 2_654_435_761) % u64::from(Fp::P)) as u32).collect();
+    let values: Vec<u32> = (0..65536u64)
+        .map(|i| ((i * 2_654_435_761) % u64::from(Fp::P)) as u32)
+        .collect();
     let fps: Vec<Fp> = values.iter().map(|&v| Fp::new(v).unwrap()).collect();
 
     let fp_vector = FpVector::try_from(fps.clone()).unwrap();
     let u32_vector = U32Vector::try_from(values.clone()).unwrap();
     let chunk = |i: usize| -> [u32; 8] { core::array::from_fn(|j| values[i * 8 + j]) };
-    let fp_chunks = FpChunks::try_from_iter((0..8192).map(|i| chunk(i).map(|v| Fp::new(v).unwrap())))
-        .unwrap();
+    let fp_chunks =
+        FpChunks::try_from_iter((0..8192).map(|i| chunk(i).map(|v| Fp::new(v).unwrap()))).unwrap();
     let u32_chunks = U32Chunks::try_from_iter((0..8192).map(chunk)).unwrap();
 
-    println!("| shape                        | operation      |         Fp |        u32 | Fp/u32 |");
-    println!("|------------------------------|----------------|------------|------------|--------|");
+    println!(
+        "| shape                        | operation      |         Fp |        u32 | Fp/u32 |"
+    );
+    println!(
+        "|------------------------------|----------------|------------|------------|--------|"
+    );
     shape("Vector[Fp, 65536]", &fp_vector, &u32_vector);
     shape("List[Vector[Fp, 8], 65536] (8192)", &fp_chunks, &u32_chunks);
 }

@@ -30,10 +30,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ..SignedBlock::default()
     };
     let bits = Bitlist::from_bools(&[true, false, true, false])?;
-    let mut data = peam_ssz_lean::AttestationData::default();
-    data.slot = 6;
-    data.target = Checkpoint { root: FixedBytes([0x33; 32]), slot: 6 };
-    block.block.body.attestations.push(AggregatedAttestation { aggregation_bits: bits, data })?;
+    let data = peam_ssz_lean::AttestationData {
+        slot: 6,
+        target: Checkpoint {
+            root: FixedBytes([0x33; 32]),
+            slot: 6,
+        },
+        ..Default::default()
+    };
+    block.block.body.attestations.push(AggregatedAttestation {
+        aggregation_bits: bits,
+        data,
+    })?;
 
     // Req/resp (BlocksByRoot): the varint length, then snappy frames; the
     // maximum is checked before anything is decompressed.
@@ -54,15 +62,27 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let heard: SignedAttestation<TestKeys> = snappy::decode_gossip(&gossip, MAX_PAYLOAD_SIZE)?;
     assert_eq!(heard, attestation);
     assert_eq!(heard.to_ssz().len(), 560);
-    println!("attestation     {} bytes, {} on the wire", heard.to_ssz().len(), gossip.len());
+    println!(
+        "attestation     {} bytes, {} on the wire",
+        heard.to_ssz().len(),
+        gossip.len()
+    );
 
     // A state that finalized the block, and a proof of that for a light
     // client: the leaf, its branch, checked against the state root alone.
-    let mut state = State::default();
-    state.slot = 8;
-    state.latest_finalized = Checkpoint { root: FixedBytes(block_root), slot: 7 };
-    let registry = (0..4).map(|index| Validator { index, ..Validator::default() });
-    state.validators = Validators::new(List::try_from_iter(registry)?)?;
+    let registry = (0..4).map(|index| Validator {
+        index,
+        ..Validator::default()
+    });
+    let state = State {
+        slot: 8,
+        latest_finalized: Checkpoint {
+            root: FixedBytes(block_root),
+            slot: 7,
+        },
+        validators: Validators::new(List::try_from_iter(registry)?)?,
+        ..State::default()
+    };
     let state_root = state.hash_tree_root();
     let proof = prove(&state, FINALIZED_ROOT)?;
     assert_eq!(proof.leaf, block_root);

@@ -105,7 +105,10 @@ mod tests {
 
     #[test]
     fn decoding_refuses_p_and_above_everywhere() {
-        assert_eq!(Fp::from_ssz(&0x7f00_0000u32.to_le_bytes()), Ok(Fp(Fp::P - 1)));
+        assert_eq!(
+            Fp::from_ssz(&0x7f00_0000u32.to_le_bytes()),
+            Ok(Fp(Fp::P - 1))
+        );
         for bad in [Fp::P, Fp::P + 1, u32::MAX] {
             let bytes = bad.to_le_bytes();
             assert_eq!(*Fp::from_ssz(&bytes).unwrap_err().kind(), FP_NOT_CANONICAL);

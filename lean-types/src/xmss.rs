@@ -18,17 +18,11 @@ pub type PrfKey = Bytes32;
 
 /// A `HashDigestList` pinned to `LOG_LIFETIME` entries: the siblings of a
 /// signature's path.
-pub type PathSiblings<P> = ExactList<
-    HashDigestVector,
-    <P as XmssPreset>::LogLifetime,
-    <P as XmssPreset>::NodeListLimit,
->;
+pub type PathSiblings<P> =
+    ExactList<HashDigestVector, <P as XmssPreset>::LogLifetime, <P as XmssPreset>::NodeListLimit>;
 /// A `HashDigestList` pinned to `DIMENSION` entries: a signature's hashes.
-pub type SignatureHashes<P> = ExactList<
-    HashDigestVector,
-    <P as XmssPreset>::Dimension,
-    <P as XmssPreset>::NodeListLimit,
->;
+pub type SignatureHashes<P> =
+    ExactList<HashDigestVector, <P as XmssPreset>::Dimension, <P as XmssPreset>::NodeListLimit>;
 
 /// `HashTreeOpening { siblings }`, over the list type `S` of its
 /// siblings: [`HashTreeOpening`] is the spec's (a `HashDigestList`),

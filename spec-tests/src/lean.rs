@@ -95,7 +95,8 @@ uint_from_fixture!(u8, u16, u32, u64);
 
 impl FromFixture for bool {
     fn from_fixture(json: &Value) -> Result<Self, String> {
-        json.as_bool().ok_or_else(|| format!("not a boolean: {}", short(json)))
+        json.as_bool()
+            .ok_or_else(|| format!("not a boolean: {}", short(json)))
     }
 }
 
@@ -128,7 +129,12 @@ impl<N: Length> FromFixture for ByteList<N> {
     fn from_fixture(json: &Value) -> Result<Self, String> {
         match json.as_mapping() {
             Some(m) if m.len() == 1 => {}
-            _ => return Err(format!("expected {{\"data\": \"0x...\"}}, got {}", short(json))),
+            _ => {
+                return Err(format!(
+                    "expected {{\"data\": \"0x...\"}}, got {}",
+                    short(json)
+                ))
+            }
         }
         let bytes = hex_string(json.get("data").unwrap_or(&Value::Null))?;
         ByteList::try_from(bytes).map_err(|e| e.to_string())
@@ -243,16 +249,43 @@ macro_rules! container {
 }
 
 container!(lean::Checkpoint { root, slot });
-container!(lean::AttestationData { slot, head, target, source });
-container!(lean::Attestation { validator_index, data });
+container!(lean::AttestationData {
+    slot,
+    head,
+    target,
+    source
+});
+container!(lean::Attestation {
+    validator_index,
+    data
+});
 container!(@[P: XmssPreset] lean::SignedAttestation<P> { validator_index, data, signature });
-container!(lean::AggregatedAttestation { aggregation_bits, data });
+container!(lean::AggregatedAttestation {
+    aggregation_bits,
+    data
+});
 container!(lean::SignedAggregatedAttestation { data, proof });
 container!(lean::BlockBody { attestations });
-container!(lean::BlockHeader { slot, proposer_index, parent_root, state_root, body_root });
-container!(lean::Block { slot, proposer_index, parent_root, state_root, body });
+container!(lean::BlockHeader {
+    slot,
+    proposer_index,
+    parent_root,
+    state_root,
+    body_root
+});
+container!(lean::Block {
+    slot,
+    proposer_index,
+    parent_root,
+    state_root,
+    body
+});
 container!(lean::SignedBlock { block, proof });
-container!(lean::Validator { attestation_public_key, proposal_public_key, index });
+container!(lean::Validator {
+    attestation_public_key,
+    proposal_public_key,
+    index
+});
 container!(lean::GenesisConfig { genesis_time });
 container!(lean::State {
     config,
@@ -268,7 +301,10 @@ container!(lean::State {
 });
 container!(@[S: FromFixture] lean::Opening<S> { siblings });
 container!(@[P: XmssPreset] lean::HashTreeLayer<P> { start_index, nodes });
-container!(lean::SingleMessageAggregate { participants, proof });
+container!(lean::SingleMessageAggregate {
+    participants,
+    proof
+});
 container!(lean::MultiMessageAggregate { proof });
 container!(lean::Status { finalized, head });
 container!(lean::BlocksByRootRequest { roots });
@@ -301,7 +337,9 @@ fn check<T: Ssz + TreeHash + FromFixture + PartialEq + core::fmt::Debug>(
             return Err("rejectionReason is not DECODE_ERROR".into());
         }
         if raw != serialized || !fx.text("root")?.is_empty() {
-            return Err("a negative vector's serialized must repeat rawBytes, its root be empty".into());
+            return Err(
+                "a negative vector's serialized must repeat rawBytes, its root be empty".into(),
+            );
         }
         return match peam_ssz_types::decode::<T>(&raw) {
             Ok(v) => Err(format!("decoding rawBytes should fail, gave {v:?}")),
@@ -430,7 +468,8 @@ impl LeanRun {
 }
 
 fn json_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     paths.sort();
     for path in paths {
@@ -461,13 +500,16 @@ pub fn run_lean(root: &Path) -> LeanRun {
             .collect();
         let module = match parts.as_slice() {
             [a, b, c, d, module, name]
-                if [a, b, c, d] == ["consensus", "ssz", "lstar", "ssz"] && name.ends_with(".json") =>
+                if [a, b, c, d] == ["consensus", "ssz", "lstar", "ssz"]
+                    && name.ends_with(".json") =>
             {
                 module.clone()
             }
             _ => {
-                run.failures
-                    .push(format!("{}: not run (not an lstar ssz_test fixture)", rel.display()));
+                run.failures.push(format!(
+                    "{}: not run (not an lstar ssz_test fixture)",
+                    rel.display()
+                ));
                 continue;
             }
         };
@@ -483,7 +525,8 @@ pub fn run_lean(root: &Path) -> LeanRun {
                 continue;
             }
             Err(e) => {
-                run.failures.push(format!("{}: not run: {e}", rel.display()));
+                run.failures
+                    .push(format!("{}: not run: {e}", rel.display()));
                 continue;
             }
         };
@@ -493,11 +536,14 @@ pub fn run_lean(root: &Path) -> LeanRun {
                 json,
             };
             let counts = run.groups.entry(group.clone()).or_default();
-            match std::panic::catch_unwind(|| run_one(&fx)).unwrap_or_else(|_| Err("panicked".into())) {
+            match std::panic::catch_unwind(|| run_one(&fx))
+                .unwrap_or_else(|_| Err("panicked".into()))
+            {
                 Ok(()) => counts.0 += 1,
                 Err(e) => {
                     counts.1 += 1;
-                    run.failures.push(format!("{} ({}): {e}", rel.display(), fx.id));
+                    run.failures
+                        .push(format!("{} ({}): {e}", rel.display(), fx.id));
                 }
             }
         }

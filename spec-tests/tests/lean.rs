@@ -8,6 +8,10 @@ fn lean_lstar_ssz_vectors() {
     let dir = lean_vectors_dir().unwrap_or_else(|e| panic!("{e}"));
     let run = run_lean(&dir);
     println!("{}", run.report());
-    assert!(run.failures.is_empty(), "{} failures: see the report above", run.failures.len());
+    assert!(
+        run.failures.is_empty(),
+        "{} failures: see the report above",
+        run.failures.len()
+    );
     assert!(!run.groups.is_empty(), "no Lean vector was run");
 }

@@ -70,14 +70,14 @@ impl<'a> Hooks<'a> {
     }
 
     /// The helper of a newtype's `from_ssz_many`.
-    pub fn from_many(&self, krate: &syn::Path) -> TokenStream {
+    pub fn many_helper(&self, krate: &syn::Path) -> TokenStream {
         match self.validate {
             Some(_) => quote!(#krate::__private::transparent_from_ssz_many_checked),
             None => quote!(#krate::__private::transparent_from_ssz_many),
         }
     }
 
-    /// The hook as the last argument of [`Hooks::from_many`]'s helper.
+    /// The hook as the last argument of [`Hooks::many_helper`]'s helper.
     pub fn many_arg(&self) -> TokenStream {
         match self.validate {
             Some(path) => quote_spanned!(path.span()=> #path,),

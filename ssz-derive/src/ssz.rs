@@ -571,7 +571,7 @@ fn transparent(krate: &syn::Path, field: &Field, hooks: &Hooks) -> TokenStream {
     let ssz = quote!(#krate::Ssz);
     let (member, ty) = (&field.member, field.ty);
     let ok = hooks.ok(krate);
-    let (from_many, many_arg) = (hooks.from_many(krate), hooks.many_arg());
+    let (from_many, many_arg) = (hooks.many_helper(krate), hooks.many_arg());
     let check_array = hooks.check_array(krate);
     let vec = quote!(#krate::__private::Vec<::core::primitive::u8>);
     quote! {

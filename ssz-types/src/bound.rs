@@ -205,7 +205,7 @@ mod runtime {
     /// type Commitments = List<[u8; 48], U<4096>, RuntimeMax<MaxBlobsPerBlock, U<4096>>>;
     ///
     /// // Ten 48-byte commitments, back to back.
-/// let ten = vec![7u8; 48 * 10];
+    /// let ten = vec![7u8; 48 * 10];
     /// let err = with_max::<MaxBlobsPerBlock, _>(9, || Commitments::from_ssz(&ten)).unwrap_err();
     /// assert_eq!(*err.kind(), DecodeErrorKind::ExceedsMaximum { len: 10, max: 9 });
     /// let commitments = with_max::<MaxBlobsPerBlock, _>(12, || Commitments::from_ssz(&ten))?;

@@ -206,7 +206,10 @@ impl<T: Ssz, N: Length, L: Length> Ssz for ExactList<T, N, L> {
         let () = Self::FITS;
         // A list of fixed-size values of the wrong count is refused
         // before anything is decoded.
-        if T::IS_FIXED_SIZE && T::FIXED_PART_LEN > 0 && bytes.len() % T::FIXED_PART_LEN == 0 {
+        if T::IS_FIXED_SIZE
+            && T::FIXED_PART_LEN > 0
+            && bytes.len().is_multiple_of(T::FIXED_PART_LEN)
+        {
             let got = bytes.len() / T::FIXED_PART_LEN;
             if got != N::USIZE {
                 return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
