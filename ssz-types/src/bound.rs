@@ -121,6 +121,27 @@ pub(crate) fn check_count(count: usize, max: usize) -> Result<(), BoundError> {
     Ok(())
 }
 
+/// The elements `iter` yields, if there are at most `max`: it draws at
+/// most `max + 1` of them (past the maximum it stops, and the error's `len`
+/// is `max + 1`), and reserves no more than `max`.
+pub(crate) fn collect_within<T>(
+    iter: impl IntoIterator<Item = T>,
+    max: usize,
+) -> Result<alloc::vec::Vec<T>, BoundError> {
+    let iter = iter.into_iter();
+    let mut inner = alloc::vec::Vec::with_capacity(iter.size_hint().0.min(max));
+    for value in iter {
+        if inner.len() == max {
+            return Err(BoundError {
+                len: max.saturating_add(1),
+                max,
+            });
+        }
+        inner.push(value);
+    }
+    Ok(inner)
+}
+
 /// Refuses an encoded sequence of `T` (a list body) that holds more than
 /// `max` elements, from its length or its first offset alone, before
 /// anything is decoded or allocated. Only when `max` is under `limit` (the

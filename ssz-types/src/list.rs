@@ -94,18 +94,7 @@ impl<T, N: Length, M: MaxLen> List<T, N, M> {
     /// # Ok::<(), BoundError>(())
     /// ```
     pub fn try_from_iter(iter: impl IntoIterator<Item = T>) -> Result<Self, BoundError> {
-        let iter = iter.into_iter();
-        let max = Self::maximum();
-        let mut inner = Vec::with_capacity(iter.size_hint().0.min(max));
-        for value in iter {
-            if inner.len() == max {
-                return Err(BoundError {
-                    len: max.saturating_add(1),
-                    max,
-                });
-            }
-            inner.push(value);
-        }
+        let inner = crate::bound::collect_within(iter, Self::maximum())?;
         Ok(List::from_vec_unchecked(inner))
     }
 

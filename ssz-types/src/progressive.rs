@@ -130,18 +130,7 @@ impl<T, E, M: MaxLen> ProgressiveList<T, E, M> {
     /// maximum. It draws at most `M + 1` elements: past the maximum it
     /// stops, and the error's `len` is `M + 1`.
     pub fn try_from_iter(iter: impl IntoIterator<Item = T>) -> Result<Self, BoundError> {
-        let iter = iter.into_iter();
-        let max = M::max_len();
-        let mut inner = Vec::with_capacity(iter.size_hint().0.min(max));
-        for value in iter {
-            if inner.len() == max {
-                return Err(BoundError {
-                    len: max.saturating_add(1),
-                    max,
-                });
-            }
-            inner.push(value);
-        }
+        let inner = crate::bound::collect_within(iter, M::max_len())?;
         Ok(ProgressiveList::from_vec_unchecked(inner))
     }
 
