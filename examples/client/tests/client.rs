@@ -139,11 +139,12 @@ fn six_commitments_keep_the_spec_root() {
     let data = seed_bytes(11, 4096);
     let header = ExecutionPayloadHeader::arbitrary(&mut Unstructured::new(&data)).unwrap();
     let commitments: Vec<_> = (0..6u8).map(|i| [i; 48].into()).collect();
-    let body = with_max::<MaxBlobsPerBlock, _>(ChainSpec::ELECTRA.max_blobs_per_block, || BlobBody {
-        slot: 9,
-        execution_payload_header: Arc::new(header),
-        blob_kzg_commitments: BlobKzgCommitments::try_from_vec(commitments).unwrap(),
-    });
+    let body =
+        with_max::<MaxBlobsPerBlock, _>(ChainSpec::ELECTRA.max_blobs_per_block, || BlobBody {
+            slot: 9,
+            execution_payload_header: Arc::new(header),
+            blob_kzg_commitments: BlobKzgCommitments::try_from_vec(commitments).unwrap(),
+        });
     let spec = plain(&body);
     assert_eq!(body.hash_tree_root(), spec.hash_tree_root());
     assert_eq!(
@@ -152,7 +153,10 @@ fn six_commitments_keep_the_spec_root() {
     );
     // A list whose limit is the maximum (9) has another root.
     let limited = List::<Bytes48, U<9>>::try_from(spec.blob_kzg_commitments.to_vec()).unwrap();
-    assert_ne!(body.blob_kzg_commitments.hash_tree_root(), limited.hash_tree_root());
+    assert_ne!(
+        body.blob_kzg_commitments.hash_tree_root(),
+        limited.hash_tree_root()
+    );
     // Decoded from the network under the configuration: the same root.
     let back = BlobBody::from_ssz_with_spec(&body.to_ssz(), &ChainSpec::ELECTRA).unwrap();
     assert_eq!(back.hash_tree_root(), spec.hash_tree_root());
