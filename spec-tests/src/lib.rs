@@ -5,7 +5,7 @@
 //!   or `$SSZ_SPEC_VECTORS`).
 //! - [`generic`] holds the types of the `ssz_generic` suite and maps each
 //!   case to its check (`tests/ssz_generic.rs` runs them all).
-//! - `tests/ssz_static.rs` runs the `ssz_static` suite against the beacon
+//! - `tests/ssz_static*.rs` run the `ssz_static` suite against the beacon
 //!   containers of the `beacon-types` crate: [`beacon`] (every fork, both
 //!   presets), [`beacon_cached`] (the same containers with the persistent,
 //!   cached `List` and `Vector`) and [`beacon_v1_7`] (Fulu and Gloas of
