@@ -34,7 +34,7 @@
 //! file instantiates one family of containers, so that the four build as
 //! separate binaries (in parallel) and none holds all four.
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 pub use beacon_types::beacon::{
     self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS,
