@@ -22,6 +22,12 @@ PROOF_ARCHIVE="proofs"
 # and Gloas uses progressive types from v1.7.0-alpha.12.
 VERSION_V1_7="v1.7.0-alpha.13"
 RELEASE_URL_V1_7="https://github.com/ethereum/consensus-specs/releases/download/${VERSION_V1_7}"
+# The Lean consensus vectors: leanSpec's ssz_test fixtures of fork lstar
+# (leanSpec 43246bd, 2026-06-26), which leanSpec does not publish as a
+# release; the archive is deterministic and pinned by its digest.
+LEAN_ARCHIVE="lstar-ssz.tar.gz"
+LEAN_ARCHIVE_SHA256="cbd8adcd7cf2419932a9c46a852856313949b2902f2f4a8224a176f81c38e9bd"
+LEAN_URL="https://github.com/peam-ssz/peam-ssz/releases/download/lean-vectors-43246bd/${LEAN_ARCHIVE}"
 
 usage() {
     cat <<EOF
@@ -52,12 +58,22 @@ under spec-tests/vectors-v1.7/tests/, from the first that applies:
   otherwise                  downloaded from
                              ${RELEASE_URL_V1_7}/
 The runners read spec-tests/vectors-v1.7, or \$SSZ_SPEC_VECTORS_V1_7.
+
+Then the Lean consensus vectors (leanSpec's lstar ssz_test fixtures,
+${LEAN_ARCHIVE}, checked against its sha256) under
+spec-tests/vectors-lean/fixtures/, from the first that applies:
+  --lean-archives DIR        a local directory holding ${LEAN_ARCHIVE}
+  \$SSZ_LEAN_ARCHIVES        the same, from the environment
+  otherwise                  downloaded from
+                             ${LEAN_URL}
+The runner reads spec-tests/vectors-lean, or \$SSZ_LEAN_VECTORS.
 EOF
 }
 
 force=0
 source_dir=""
 source_dir_v1_7="${SSZ_VECTOR_ARCHIVES_V1_7:-}"
+source_dir_lean="${SSZ_LEAN_ARCHIVES:-}"
 while [[ $# -gt 0 ]]; do
     case "$1" in
         -h | --help)
@@ -73,6 +89,14 @@ while [[ $# -gt 0 ]]; do
                 exit 2
             fi
             source_dir_v1_7="$2"
+            shift
+            ;;
+        --lean-archives)
+            if [[ $# -lt 2 ]]; then
+                echo "download-vectors.sh: --lean-archives takes a directory (see --help)" >&2
+                exit 2
+            fi
+            source_dir_lean="$2"
             shift
             ;;
         -*)
@@ -217,3 +241,47 @@ unpack() {
 
 unpack "$VERSION" "$RELEASE_URL" vectors "$source_dir" pattern_for proofs
 unpack "$VERSION_V1_7" "$RELEASE_URL_V1_7" vectors-v1.7 "$source_dir_v1_7" pattern_for_v1_7
+
+# unpack_lean SOURCE_DIR: the Lean fixtures under spec-tests/vectors-lean.
+unpack_lean() {
+    local source_dir="$1"
+    local dest="${script_dir}/vectors-lean"
+    local marker="${dest}/.source"
+    local archive staging sum source_id="lean ${LEAN_ARCHIVE} ${LEAN_ARCHIVE_SHA256}"
+
+    if [[ $force -eq 0 && -f "$marker" && -d "${dest}/fixtures" ]] &&
+        [[ "$(cat "$marker")" == "$source_id" ]]; then
+        echo "spec-tests/vectors-lean already holds the Lean lstar vectors"
+        return 0
+    fi
+    mkdir -p "$dest"
+    staging="$(mktemp -d "${dest}/.staging.XXXXXX")"
+    # shellcheck disable=SC2064 # the staging directory of this call
+    trap "rm -rf '$staging'" EXIT
+    if [[ -n "$source_dir" ]]; then
+        archive="${source_dir}/${LEAN_ARCHIVE}"
+        if [[ ! -f "$archive" ]]; then
+            echo "download-vectors.sh: ${archive} is missing" >&2
+            exit 1
+        fi
+    else
+        archive="${staging}/${LEAN_ARCHIVE}"
+        echo "downloading ${LEAN_URL}"
+        fetch "$LEAN_URL" "$archive"
+    fi
+    sum="$(sha256sum "$archive" | cut -d' ' -f1)"
+    if [[ "$sum" != "$LEAN_ARCHIVE_SHA256" ]]; then
+        echo "download-vectors.sh: ${archive} has sha256 ${sum}, not ${LEAN_ARCHIVE_SHA256}" >&2
+        exit 1
+    fi
+    echo "unpacking ${LEAN_ARCHIVE} (Lean consensus, lstar)"
+    tar xzf "$archive" -C "$staging" fixtures
+    rm -rf "${dest}/fixtures" "$marker"
+    mv "${staging}/fixtures" "${dest}/fixtures"
+    printf '%s\n' "$source_id" >"$marker"
+    rm -rf "$staging"
+    trap - EXIT
+    echo "spec-tests/vectors-lean/fixtures now holds the Lean lstar SSZ vectors"
+}
+
+unpack_lean "$source_dir_lean"

@@ -5,7 +5,7 @@
 //! to [`Address`] and `uint256` to alloy's [`U256`] (its serde through
 //! [`quoted_u256`](peam_ssz_types::alloy::quoted_u256), the consensus decimal
 //! string), so that the `ssz_static` vectors of these forks run through a
-//! client's own types too (`tests/ssz_static.rs`, `ssz_static[alloy]/...`).
+//! client's own types too (`tests/ssz_static_alloy.rs`, `ssz_static[alloy]/...`).
 //! Capella is the newest fork here: its `ExecutionPayload`,
 //! `ExecutionPayloadHeader`, `Withdrawal`, `BLSToExecutionChange` and
 //! `BeaconState` hold all three types.

@@ -4,7 +4,7 @@
 //! [`PersistentList`](peam_ssz_types::PersistentList) and
 //! [`PersistentVector`](peam_ssz_types::PersistentVector), so that the
 //! `ssz_static` vectors run through the cached types too
-//! (`tests/ssz_static.rs`, `ssz_static[cached]/...`).
+//! (`tests/ssz_static_cached.rs`, `ssz_static[cached]/...`).
 //!
 //! ```
 //! use beacon_types::beacon_cached::{fulu, Minimal};

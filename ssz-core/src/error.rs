@@ -121,6 +121,19 @@ pub enum DecodeErrorKind {
         /// The limit, in bits.
         max: usize,
     },
+    /// A list, progressive list, progressive bitlist or progressive byte
+    /// list holds more elements (bits, bytes) than the maximum its type
+    /// declares: a validity bound under the Merkle limit, or where there is
+    /// none (a progressive type), that changes neither the encoding nor the
+    /// root. Checked before anything is allocated. The same fault as
+    /// [`TooManyElements`](DecodeErrorKind::TooManyElements): a count over
+    /// a declared bound (the `LIMIT` fault of the ssz-specs suite).
+    ExceedsMaximum {
+        /// Elements found.
+        len: usize,
+        /// The declared maximum.
+        max: usize,
+    },
 }
 
 impl DecodeError {
@@ -233,6 +246,9 @@ impl fmt::Display for DecodeErrorKind {
             Custom(msg) => f.write_str(msg),
             ZeroLengthVector => f.write_str("a vector of length 0 is an illegal SSZ type"),
             TooManyBits { len, max } => write!(f, "{len} bits exceed the limit {max}"),
+            ExceedsMaximum { len, max } => {
+                write!(f, "{len} elements exceed the maximum {max}")
+            }
         }
     }
 }
@@ -317,6 +333,10 @@ mod tests {
         assert_eq!(
             DecodeErrorKind::TooManyBits { len: 9, max: 8 }.to_string(),
             "9 bits exceed the limit 8"
+        );
+        assert_eq!(
+            DecodeErrorKind::ExceedsMaximum { len: 9, max: 8 }.to_string(),
+            "9 elements exceed the maximum 8"
         );
         assert_eq!(
             DecodeErrorKind::ZeroLengthVector.to_string(),

@@ -285,6 +285,20 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
         crate::codec::append_elements(self, buf)
     }
 
+    /// Fixed-size arrays back to back are their elements back to back:
+    /// one call of the element's bulk path (a `List[Vector[uint32, 8], N]`
+    /// encodes in one copy, as a `List[uint32, 8 * N]` does).
+    #[inline]
+    fn ssz_write_many(values: &[Self], out: &mut [u8]) {
+        T::ssz_write_many(values.as_flattened(), out);
+    }
+
+    /// As [`Ssz::ssz_write_many`]: the elements' bulk path, once.
+    #[inline]
+    fn __append_many(values: &[Self], buf: &mut Vec<u8>) {
+        T::__append_many(values.as_flattened(), buf);
+    }
+
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         if N == 0 {
             return Err(DecodeError::new(DecodeErrorKind::ZeroLengthVector));

@@ -19,6 +19,7 @@ use alloc::vec::Vec;
 
 #[cfg(feature = "alloy")]
 pub mod alloy;
+mod checks;
 pub mod codec;
 pub mod edition;
 mod error;
@@ -108,6 +109,22 @@ pub trait Ssz: Sized {
     /// vector or list: the encoded length for fixed-size types,
     /// [`BYTES_PER_LENGTH_OFFSET`] for variable-size ones.
     const FIXED_PART_LEN: usize;
+
+    /// The one length that every value of the type encodes to, when there
+    /// is one and the type can show it: [`Ssz::FIXED_PART_LEN`] for
+    /// fixed-size types, and for some variable-size types too (a list whose
+    /// length is pinned, such as `ExactList` of `peam-ssz-types`, a
+    /// container of such fields). `None` when values may differ in length.
+    ///
+    /// `#[ssz(fixed_len = N)]` reads it to check at compile time that a
+    /// container of variable-size fields always takes `N` bytes. The
+    /// default is right for every type; an override may only turn `None`
+    /// into a length that holds for every value.
+    const EXACT_LEN: Option<usize> = if Self::IS_FIXED_SIZE {
+        Some(Self::FIXED_PART_LEN)
+    } else {
+        None
+    };
 
     /// The exact length of this value's encoding.
     fn ssz_len(&self) -> usize;

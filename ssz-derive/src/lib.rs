@@ -45,6 +45,7 @@
 //! type that names no parameter gets no bound (it would be a "trivial" one):
 //! a missing impl is reported at the field, as a plain missing impl.
 
+mod checks;
 mod common;
 mod internals;
 mod path;

@@ -7,6 +7,7 @@
 //! ranges. Whether the container is fixed-size is itself a const, so only
 //! one of the two paths survives in the compiled code.
 
+use crate::checks::Hooks;
 use crate::common::{model_bounds, rejected, with_field_bounds, wrap_in_const, Trivial};
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::model;
@@ -49,9 +50,12 @@ fn impl_ssz(model: &Model) -> TokenStream {
                 .iter()
                 .filter_map(ContainerField::bounded_type)
                 .collect(),
-            container(krate, fields),
+            container(krate, fields, &Hooks::new(model)),
         ),
-        Shape::Transparent(field) => (vec![field.ty], transparent(krate, field)),
+        Shape::Transparent(field) => (
+            vec![field.ty],
+            transparent(krate, field, &Hooks::new(model)),
+        ),
         Shape::Union { variants, .. } => (
             variants.iter().filter_map(|v| v.ty).collect(),
             union(krate, variants),
@@ -70,11 +74,13 @@ fn impl_ssz(model: &Model) -> TokenStream {
     }
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = model.ident;
+    let eager = Hooks::new(model).eager_check(krate);
     quote! {
         #[automatically_derived]
         impl #impl_generics #ssz for #ident #ty_generics #where_clause {
             #body
         }
+        #eager
     }
 }
 
@@ -115,6 +121,15 @@ impl Slot<'_> {
         match self.with {
             Some(with) => quote_spanned!(with.span()=> #with::FIXED_PART_LEN),
             None => quote_spanned!(ty.span()=> <#ty as #ssz>::FIXED_PART_LEN),
+        }
+    }
+
+    /// `EXACT_LEN` of the field's type (`None` for a module's field).
+    fn exact_len(&self, ssz: &TokenStream) -> TokenStream {
+        let ty = self.ty;
+        match self.with {
+            Some(_) => quote!(::core::option::Option::None),
+            None => quote_spanned!(ty.span()=> <#ty as #ssz>::EXACT_LEN),
         }
     }
 
@@ -172,13 +187,14 @@ impl Slot<'_> {
 /// the skipped ones, which decoding fills with `Default::default()`.
 struct Layout<'a> {
     krate: &'a syn::Path,
+    hooks: &'a Hooks<'a>,
     ssz: TokenStream,
     slots: Vec<Slot<'a>>,
     skipped: Vec<(&'a Ident, &'a Type)>,
 }
 
 impl<'a> Layout<'a> {
-    fn new(krate: &'a syn::Path, fields: &'a [ContainerField<'a>]) -> Self {
+    fn new(krate: &'a syn::Path, fields: &'a [ContainerField<'a>], hooks: &'a Hooks<'a>) -> Self {
         let mut slots = Vec::with_capacity(fields.len());
         let mut skipped = Vec::new();
         for field in fields {
@@ -204,6 +220,7 @@ impl<'a> Layout<'a> {
         }
         Layout {
             krate,
+            hooks,
             ssz: quote!(#krate::Ssz),
             slots,
             skipped,
@@ -241,10 +258,19 @@ impl<'a> Layout<'a> {
         lets
     }
 
-    /// `IS_FIXED_SIZE` and `FIXED_PART_LEN`.
+    /// `IS_FIXED_SIZE`, `FIXED_PART_LEN` and `EXACT_LEN`.
     fn consts(&self) -> TokenStream {
         let (krate, is_fixed, fixed_len) = (self.krate, self.is_fixed(), self.fixed_len());
+        let fields = self.slots.iter().map(|s| {
+            let ssz = &self.ssz;
+            (s.is_fixed(ssz), s.fixed_len(ssz), s.exact_len(ssz))
+        });
+        let exact = self.hooks.exact_len(krate, fields);
+        if let Some(consts) = self.hooks.fixed_len_consts(krate, &exact) {
+            return consts;
+        }
         quote! {
+            const EXACT_LEN: ::core::option::Option<::core::primitive::usize> = #exact;
             const IS_FIXED_SIZE: ::core::primitive::bool = #is_fixed;
             const FIXED_PART_LEN: ::core::primitive::usize = if #is_fixed {
                 #fixed_len
@@ -256,6 +282,7 @@ impl<'a> Layout<'a> {
 
     fn ssz_len(&self) -> TokenStream {
         let (ssz, fixed_len) = (&self.ssz, self.fixed_len());
+        let layout_fixed = self.hooks.layout_fixed(ssz, self.is_fixed());
         let this = quote!(self);
         let add = self.slots.iter().map(|slot| {
             let (is_fixed, len) = (slot.is_fixed(ssz), slot.ssz_len(ssz, &this));
@@ -268,7 +295,7 @@ impl<'a> Layout<'a> {
         quote! {
             #[inline]
             fn ssz_len(&self) -> ::core::primitive::usize {
-                if <Self as #ssz>::IS_FIXED_SIZE {
+                if #layout_fixed {
                     #fixed_len
                 } else {
                     let mut __len: ::core::primitive::usize = #fixed_len;
@@ -281,6 +308,7 @@ impl<'a> Layout<'a> {
 
     fn ssz_write(&self) -> TokenStream {
         let (krate, ssz) = (self.krate, &self.ssz);
+        let layout_fixed = self.hooks.layout_fixed(ssz, self.is_fixed());
         let (fixed_len, positions) = (self.fixed_len(), self.positions());
         let n = self.slots.len();
         let write_fixed = self.slots.iter().map(|slot| {
@@ -326,7 +354,7 @@ impl<'a> Layout<'a> {
             fn ssz_write(&self, __out: &mut [::core::primitive::u8]) {
                 let __fixed_len: ::core::primitive::usize = #fixed_len;
                 #positions
-                if <Self as #ssz>::IS_FIXED_SIZE {
+                if #layout_fixed {
                     let __out = &mut __out[..__fixed_len];
                     #(#write_fixed)*
                 } else {
@@ -347,6 +375,7 @@ impl<'a> Layout<'a> {
         if self.slots.iter().any(|s| s.with.is_some()) {
             return TokenStream::new();
         }
+        let layout_fixed = self.hooks.layout_fixed(ssz, self.is_fixed());
         let puts = self.slots.iter().map(|slot| {
             let (ty, ident) = (slot.ty, slot.ident);
             quote_spanned! {ty.span()=>
@@ -365,7 +394,7 @@ impl<'a> Layout<'a> {
                 &self,
                 __out: &'__ssz_out mut [::core::mem::MaybeUninit<#byte>],
             ) -> &'__ssz_out mut [#byte] {
-                if <Self as #ssz>::IS_FIXED_SIZE {
+                if #layout_fixed {
                     let mut __writer = #krate::__private::FixedWriter::new(__out);
                     #(#puts)*
                     __writer.finish()
@@ -427,6 +456,8 @@ impl<'a> Layout<'a> {
         let error = quote!(#krate::DecodeError);
         let kind = quote!(#krate::DecodeErrorKind);
         let (fixed_len, positions) = (self.fixed_len(), self.positions());
+        let layout_fixed = self.hooks.layout_fixed(ssz, self.is_fixed());
+        let (length_check, ok) = (self.hooks.length_check(krate), self.hooks.ok(krate));
         let n = self.slots.len();
         let read_offsets = self.slots.iter().enumerate().map(|(i, slot)| {
             let (o, p, name) = (&slot.off, &slot.pos, &slot.name);
@@ -484,9 +515,10 @@ impl<'a> Layout<'a> {
             fn from_ssz(
                 __bytes: &[::core::primitive::u8],
             ) -> ::core::result::Result<Self, #error> {
+                #length_check
                 let __fixed_len: ::core::primitive::usize = #fixed_len;
                 #positions
-                if <Self as #ssz>::IS_FIXED_SIZE {
+                if #layout_fixed {
                     if __bytes.len() != __fixed_len {
                         return ::core::result::Result::Err(#error::new(#kind::InvalidLength {
                             expected: __fixed_len,
@@ -494,7 +526,7 @@ impl<'a> Layout<'a> {
                         }));
                     }
                     let __bytes = &__bytes[..__fixed_len];
-                    ::core::result::Result::Ok(Self { #(#decode_fixed,)* #skipped })
+                    #ok(Self { #(#decode_fixed,)* #skipped })
                 } else {
                     let __len: ::core::primitive::usize = __bytes.len();
                     if __len < __fixed_len {
@@ -507,7 +539,7 @@ impl<'a> Layout<'a> {
                     #(#read_offsets)*
                     let #var_mut __end: ::core::primitive::usize = __len;
                     #(#ends)*
-                    ::core::result::Result::Ok(Self { #(#decode_variable,)* #skipped })
+                    #ok(Self { #(#decode_variable,)* #skipped })
                 }
             }
         }
@@ -517,8 +549,12 @@ impl<'a> Layout<'a> {
 /// A container (simple-serialize.md, "Vectors, containers, ..."): the fixed
 /// part (fixed-size fields, and offsets of variable-size ones), then the
 /// variable-size fields in order. Skipped fields take no part.
-fn container<'a>(krate: &'a syn::Path, fields: &'a [ContainerField<'a>]) -> TokenStream {
-    let layout = Layout::new(krate, fields);
+fn container<'a>(
+    krate: &'a syn::Path,
+    fields: &'a [ContainerField<'a>],
+    hooks: &'a Hooks<'a>,
+) -> TokenStream {
+    let layout = Layout::new(krate, fields, hooks);
     let items = [
         layout.consts(),
         layout.ssz_len(),
@@ -531,13 +567,18 @@ fn container<'a>(krate: &'a syn::Path, fields: &'a [ContainerField<'a>]) -> Toke
 }
 
 /// A newtype: every item forwards to the field's type.
-fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
+fn transparent(krate: &syn::Path, field: &Field, hooks: &Hooks) -> TokenStream {
     let ssz = quote!(#krate::Ssz);
     let (member, ty) = (&field.member, field.ty);
+    let ok = hooks.ok(krate);
+    let (from_many, many_arg) = (hooks.many_helper(krate), hooks.many_arg());
+    let check_array = hooks.check_array(krate);
     let vec = quote!(#krate::__private::Vec<::core::primitive::u8>);
     quote! {
         const IS_FIXED_SIZE: ::core::primitive::bool = <#ty as #ssz>::IS_FIXED_SIZE;
         const FIXED_PART_LEN: ::core::primitive::usize = <#ty as #ssz>::FIXED_PART_LEN;
+        const EXACT_LEN: ::core::option::Option<::core::primitive::usize> =
+            <#ty as #ssz>::EXACT_LEN;
 
         #[inline]
         fn ssz_len(&self) -> ::core::primitive::usize {
@@ -562,7 +603,7 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
             __bytes: &[::core::primitive::u8],
         ) -> ::core::result::Result<Self, #krate::DecodeError> {
             match <#ty as #ssz>::from_ssz(__bytes) {
-                ::core::result::Result::Ok(__v) => ::core::result::Result::Ok(Self { #member: __v }),
+                ::core::result::Result::Ok(__v) => #ok(Self { #member: __v }),
                 ::core::result::Result::Err(__e) => ::core::result::Result::Err(__e),
             }
         }
@@ -589,11 +630,12 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
             __bytes: &[::core::primitive::u8],
             __out: &mut #krate::__private::Vec<Self>,
         ) -> ::core::result::Result<(), #krate::DecodeError> {
-            #krate::__private::transparent_from_ssz_many(
+            #from_many(
                 __bytes,
                 __out,
                 |__v: #ty| Self { #member: __v },
                 |__w: Self| __w.#member,
+                #many_arg
             )
         }
 
@@ -608,7 +650,9 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
         ) -> ::core::result::Result<[Self; __N], #krate::DecodeError> {
             match <#ty as #ssz>::__array_from_ssz::<__N>(__bytes) {
                 ::core::result::Result::Ok(__a) => {
-                    ::core::result::Result::Ok(__a.map(|__v: #ty| Self { #member: __v }))
+                    let __a = __a.map(|__v: #ty| Self { #member: __v });
+                    #check_array
+                    ::core::result::Result::Ok(__a)
                 }
                 ::core::result::Result::Err(__e) => ::core::result::Result::Err(__e),
             }

@@ -182,16 +182,16 @@ impl<N: Length> From<ByteList<N>> for alloy::Bytes {
     }
 }
 
-impl<E> From<alloy::Bytes> for ProgressiveByteList<E> {
+impl<E> From<alloy::Bytes> for ProgressiveByteList<E, crate::Unbounded> {
     #[inline]
     fn from(bytes: alloy::Bytes) -> Self {
         ProgressiveByteList::from(&bytes[..])
     }
 }
 
-impl<E> From<ProgressiveByteList<E>> for alloy::Bytes {
+impl<E, M> From<ProgressiveByteList<E, M>> for alloy::Bytes {
     #[inline]
-    fn from(list: ProgressiveByteList<E>) -> Self {
+    fn from(list: ProgressiveByteList<E, M>) -> Self {
         alloy::Bytes::from(list.into_vec())
     }
 }

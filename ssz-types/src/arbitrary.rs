@@ -23,7 +23,8 @@
 //!   and the length are valid; [`RuntimeList::arbitrary_with_bound`] draws
 //!   a list for a bound the caller knows (the fork's configuration).
 //! - The progressive types have no limit: their length is drawn as a
-//!   `Vec`'s.
+//!   `Vec`'s, then capped at their maximum ([`MaxLen`](crate::MaxLen));
+//!   a [`List`] with a maximum is capped at the smaller of the two.
 //!
 //! `Option<T>`, `Arc<T>`, `Box<T>` and arrays have `arbitrary`'s own impls.
 //! With the `alloy` feature, alloy-primitives' types use its `arbitrary`
@@ -41,9 +42,9 @@ use ::arbitrary::size_hint;
 use ::arbitrary::{Arbitrary, Error, MaxRecursionReached, Result, Unstructured};
 
 use crate::{
-    Bitlist, Bitvector, ByteList, ByteVector, Cached, FixedBytes, Length, List, PersistentList,
-    PersistentVector, ProgressiveBitlist, ProgressiveByteList, ProgressiveList, RuntimeList,
-    TreeHash, Vector, U256,
+    Bitlist, Bitvector, ByteList, ByteVector, Cached, FixedBytes, Length, List, MaxLen,
+    PersistentList, PersistentVector, ProgressiveBitlist, ProgressiveByteList, ProgressiveList,
+    RuntimeList, TreeHash, Vector, U256,
 };
 
 /// The memory, in bytes, that a generated vector may take whatever the
@@ -138,9 +139,9 @@ fn hint_of<'a, T: Arbitrary<'a>>(
     size_hint::try_recursion_guard(depth, T::try_size_hint)
 }
 
-impl<'a, T: Arbitrary<'a>, N: Length> Arbitrary<'a> for List<T, N> {
+impl<'a, T: Arbitrary<'a>, N: Length, M: MaxLen> Arbitrary<'a> for List<T, N, M> {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<T>(u, N::USIZE)?;
+        let len = list_len::<T>(u, List::<T, N, M>::maximum())?;
         List::try_from_vec(elements(u, len)?).map_err(|_| Error::IncorrectFormat)
     }
 
@@ -155,10 +156,10 @@ impl<'a, T: Arbitrary<'a>, N: Length> Arbitrary<'a> for Vector<T, N> {
     element_hints!(|elem| repeat_hint(elem, N::USIZE));
 }
 
-impl<'a, T: Arbitrary<'a>, E> Arbitrary<'a> for ProgressiveList<T, E> {
+impl<'a, T: Arbitrary<'a>, E, M: MaxLen> Arbitrary<'a> for ProgressiveList<T, E, M> {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<T>(u, usize::MAX)?;
-        Ok(ProgressiveList::from(elements(u, len)?))
+        let len = list_len::<T>(u, M::max_len())?;
+        ProgressiveList::try_from_vec(elements(u, len)?).map_err(|_| Error::IncorrectFormat)
     }
 
     fn size_hint(_depth: usize) -> (usize, Option<usize>) {
@@ -253,10 +254,10 @@ impl<'a, N: Length> Arbitrary<'a> for ByteVector<N> {
     }
 }
 
-impl<'a, E> Arbitrary<'a> for ProgressiveByteList<E> {
+impl<'a, E, M: MaxLen> Arbitrary<'a> for ProgressiveByteList<E, M> {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<u8>(u, usize::MAX)?;
-        Ok(ProgressiveByteList::from(bytes(u, len)?))
+        let len = list_len::<u8>(u, M::max_len())?;
+        ProgressiveByteList::try_from_vec(bytes(u, len)?).map_err(|_| Error::IncorrectFormat)
     }
 
     fn size_hint(_depth: usize) -> (usize, Option<usize>) {
@@ -303,9 +304,9 @@ impl<'a, N: Length> Arbitrary<'a> for Bitvector<N> {
     }
 }
 
-impl<'a, E> Arbitrary<'a> for ProgressiveBitlist<E> {
+impl<'a, E, M: MaxLen> Arbitrary<'a> for ProgressiveBitlist<E, M> {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = bit_len(u, usize::MAX)?;
+        let len = bit_len(u, M::max_len())?;
         ProgressiveBitlist::from_raw_bytes(packed_bits(u, len)?, len)
             .map_err(|_| Error::IncorrectFormat)
     }

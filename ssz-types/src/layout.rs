@@ -8,14 +8,15 @@ use crate::{
 use peam_ssz_core::path::{Elements, Layout, TreeLayout, UINT8};
 use peam_ssz_core::{Edition, Length};
 
-impl<T: TreeLayout, N: Length> TreeLayout for List<T, N> {
+// A maximum (`M`) is no part of the tree: the layout is the limit's.
+impl<T: TreeLayout, N: Length, M> TreeLayout for List<T, N, M> {
     const LAYOUT: &'static Layout = &Layout::List {
         elem: T::LAYOUT,
         limit: N::U64,
     };
 }
 
-impl<T, N> Elements for List<T, N> {
+impl<T, N, M> Elements for List<T, N, M> {
     type Element = T;
 }
 
@@ -80,35 +81,35 @@ impl<N> Elements for Bitvector<N> {
 }
 
 /// The progressive types follow their edition's `merkleize_progressive`.
-impl<T: TreeLayout, E: Edition> TreeLayout for ProgressiveList<T, E> {
+impl<T: TreeLayout, E: Edition, M> TreeLayout for ProgressiveList<T, E, M> {
     const LAYOUT: &'static Layout = &Layout::ProgressiveList {
         elem: T::LAYOUT,
         recursion_left: E::PROGRESSIVE_RECURSION_LEFT,
     };
 }
 
-impl<T, E> Elements for ProgressiveList<T, E> {
+impl<T, E, M> Elements for ProgressiveList<T, E, M> {
     type Element = T;
 }
 
-impl<E: Edition> TreeLayout for ProgressiveByteList<E> {
+impl<E: Edition, M> TreeLayout for ProgressiveByteList<E, M> {
     const LAYOUT: &'static Layout = &Layout::ProgressiveList {
         elem: UINT8,
         recursion_left: E::PROGRESSIVE_RECURSION_LEFT,
     };
 }
 
-impl<E> Elements for ProgressiveByteList<E> {
+impl<E, M> Elements for ProgressiveByteList<E, M> {
     type Element = u8;
 }
 
-impl<E: Edition> TreeLayout for ProgressiveBitlist<E> {
+impl<E: Edition, M> TreeLayout for ProgressiveBitlist<E, M> {
     const LAYOUT: &'static Layout = &Layout::ProgressiveBitlist {
         recursion_left: E::PROGRESSIVE_RECURSION_LEFT,
     };
 }
 
-impl<E> Elements for ProgressiveBitlist<E> {
+impl<E, M> Elements for ProgressiveBitlist<E, M> {
     type Element = bool;
 }
 

@@ -265,6 +265,12 @@
 //! to slices. `Vector[T, 0]` and `Bitvector[0]` are illegal SSZ types:
 //! decoding them fails and their infallible constructors do not compile.
 //!
+//! A *maximum* is a bound that is not a Merkle limit: `List<T, N, M>` and
+//! the progressive types take one ([`MaxLen`]: a [`Length`], [`Unbounded`],
+//! or a run-time [`RuntimeMax`] set by [`with_max`]), checked by decoding
+//! before it allocates, by the constructors and by `push`, and changing no
+//! byte, root or generalized index (module [`bound`]; `docs/bounds.md`).
+//!
 //! # Decoding
 //!
 //! [`Ssz::from_ssz`] takes untrusted bytes. It never panics, rejects every
@@ -364,9 +370,11 @@ pub mod alloy;
 #[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
 pub mod arbitrary;
 mod bitfield;
+pub mod bound;
 mod bytes;
 mod cached;
 mod error;
+mod exact;
 mod hex;
 mod layout;
 mod list;
@@ -385,12 +393,16 @@ mod uint;
 mod vector;
 
 pub use bitfield::{Bitlist, Bits, Bitvector, ProgressiveBitlist};
+#[cfg(feature = "std")]
+pub use bound::{with_max, RuntimeMax};
+pub use bound::{Bounded, MaxLen, Min, Unbounded};
 pub use bytes::{
     ByteList, ByteVector, Bytes20, Bytes32, Bytes4, Bytes48, Bytes8, Bytes96, FixedBytes,
     ProgressiveByteList,
 };
 pub use cached::Cached;
 pub use error::{BoundError, IndexError, LengthError};
+pub use exact::ExactList;
 pub use hex::HexError;
 pub use list::List;
 pub use persistent::{PersistentList, PersistentVector};
@@ -400,6 +412,11 @@ pub use runtime_list::RuntimeList;
 pub use runtime_list::RuntimeListSeed;
 pub use uint::{ParseU256Error, U256OverflowError, U256};
 pub use vector::Vector;
+
+/// The examples of `docs/bounds.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/bounds.md")]
+pub struct BoundsDoc;
 
 /// The examples of `docs/snappy.md`, compiled and run as doctests.
 #[cfg(all(doctest, feature = "snappy"))]

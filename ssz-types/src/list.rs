@@ -1,5 +1,6 @@
 //! `List[T, N]`: a variable-length sequence of at most `N` elements.
 
+use crate::bound::{check_count, MaxLen};
 use crate::{BoundError, Length};
 use alloc::vec::Vec;
 use core::marker::PhantomData;
@@ -23,13 +24,40 @@ use core::marker::PhantomData;
 /// # let _ = list.hash_tree_root();
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// `M` is a maximum under the limit ([`MaxLen`]): `N` itself unless named,
+/// a preset's constant (`List<Attestation, U<128>, P::MaxAttestations>`)
+/// or a run-time value ([`RuntimeMax`](crate::RuntimeMax)). It bounds the
+/// list as the limit does (decoding, constructors, `push`) but changes
+/// nothing else: the encoding, the root and the generalized indices are
+/// those of `List[T, N]`. Decoding past it fails with
+/// [`DecodeErrorKind::ExceedsMaximum`](crate::DecodeErrorKind::ExceedsMaximum)
+/// before anything is allocated. A maximum over `N` has no effect.
+///
+/// ```
+/// use peam_ssz_types::{BoundError, DecodeErrorKind, List, Ssz, TreeHash, U};
+///
+/// // The blob commitments of an Electra body: List[KZGCommitment, 4096]
+/// // (that root), at most MAX_BLOBS_PER_BLOCK_ELECTRA = 9.
+/// type Commitments = List<[u8; 48], U<4096>, U<9>>;
+///
+/// let nine = Commitments::try_from(vec![[1; 48]; 9])?;
+/// assert_eq!(
+///     nine.hash_tree_root(),
+///     List::<[u8; 48], U<4096>>::try_from(vec![[1; 48]; 9])?.hash_tree_root()
+/// );
+/// assert_eq!(Commitments::try_from(vec![[1; 48]; 10]), Err(BoundError { len: 10, max: 9 }));
+/// let err = Commitments::from_ssz(&[0; 480]).unwrap_err();
+/// assert_eq!(*err.kind(), DecodeErrorKind::ExceedsMaximum { len: 10, max: 9 });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct List<T, N> {
+pub struct List<T, N, M = N> {
     inner: Vec<T>,
-    _marker: PhantomData<N>,
+    _marker: PhantomData<(N, M)>,
 }
 
-impl<T, N: Length> List<T, N> {
+impl<T, N: Length, M: MaxLen> List<T, N, M> {
     /// An empty list.
     #[inline]
     pub const fn new() -> Self {
@@ -44,14 +72,15 @@ impl<T, N: Length> List<T, N> {
     #[inline]
     pub fn with_capacity(capacity: usize) -> Self {
         List {
-            inner: Vec::with_capacity(capacity.min(N::USIZE)),
+            inner: Vec::with_capacity(capacity.min(Self::maximum())),
             _marker: PhantomData,
         }
     }
 
     /// The list of the elements `iter` yields, if they are within the
-    /// limit: `collect` with a bound. It draws at most `N + 1` elements:
-    /// past the limit it stops, and the error's `len` is `N + 1`.
+    /// bound: `collect` with a bound. It draws at most `max + 1` elements
+    /// (`max` the smaller of the limit and the maximum): past it it stops,
+    /// and the error's `len` is `max + 1`.
     ///
     /// ```
     /// use peam_ssz_types::{BoundError, List, U};
@@ -65,57 +94,45 @@ impl<T, N: Length> List<T, N> {
     /// # Ok::<(), BoundError>(())
     /// ```
     pub fn try_from_iter(iter: impl IntoIterator<Item = T>) -> Result<Self, BoundError> {
-        let iter = iter.into_iter();
-        let mut inner = Vec::with_capacity(iter.size_hint().0.min(N::USIZE));
-        for value in iter {
-            if inner.len() == N::USIZE {
-                return Err(BoundError {
-                    len: N::USIZE.saturating_add(1),
-                    max: N::USIZE,
-                });
-            }
-            inner.push(value);
-        }
+        let inner = crate::bound::collect_within(iter, Self::maximum())?;
         Ok(List::from_vec_unchecked(inner))
     }
 
-    /// The list holding `vec`, if it is no longer than the limit.
+    /// The list holding `vec`, if it is no longer than the limit and the
+    /// maximum.
     #[inline]
     pub fn try_from_vec(vec: Vec<T>) -> Result<Self, BoundError> {
-        if vec.len() > N::USIZE {
-            return Err(BoundError {
-                len: vec.len(),
-                max: N::USIZE,
-            });
-        }
+        check_count(vec.len(), Self::maximum())?;
         Ok(List {
             inner: vec,
             _marker: PhantomData,
         })
     }
 
-    /// The limit `N`.
+    /// The limit `N`: the Merkle limit, which shapes the root.
     #[inline]
     pub const fn max_len() -> usize {
         N::USIZE
     }
 
-    /// Whether the list holds `N` elements.
+    /// The most elements the list may hold: the smaller of the limit `N`
+    /// and the maximum `M` (read now, if it is given at run time).
+    #[inline]
+    pub fn maximum() -> usize {
+        N::USIZE.min(M::max_len())
+    }
+
+    /// Whether the list holds [`maximum`](List::maximum) elements.
     #[inline]
     pub fn is_full(&self) -> bool {
-        self.inner.len() >= N::USIZE
+        self.inner.len() >= Self::maximum()
     }
 
     /// Appends `value`, or returns an error (dropping `value`) if the list
     /// is full.
     #[inline]
     pub fn push(&mut self, value: T) -> Result<(), BoundError> {
-        if self.inner.len() >= N::USIZE {
-            return Err(BoundError {
-                len: self.inner.len() + 1,
-                max: N::USIZE,
-            });
-        }
+        check_count(self.inner.len().saturating_add(1), Self::maximum())?;
         self.inner.push(value);
         Ok(())
     }
@@ -127,12 +144,7 @@ impl<T, N: Length> List<T, N> {
     ///
     /// If `index > len`.
     pub fn insert(&mut self, index: usize, value: T) -> Result<(), BoundError> {
-        if self.inner.len() >= N::USIZE {
-            return Err(BoundError {
-                len: self.inner.len() + 1,
-                max: N::USIZE,
-            });
-        }
+        check_count(self.inner.len().saturating_add(1), Self::maximum())?;
         self.inner.insert(index, value);
         Ok(())
     }
@@ -143,10 +155,10 @@ impl<T, N: Length> List<T, N> {
     where
         T: Clone,
     {
-        let len = self.inner.len().saturating_add(values.len());
-        if len > N::USIZE {
-            return Err(BoundError { len, max: N::USIZE });
-        }
+        check_count(
+            self.inner.len().saturating_add(values.len()),
+            Self::maximum(),
+        )?;
         self.inner.extend_from_slice(values);
         Ok(())
     }
@@ -184,14 +196,14 @@ impl<T, N: Length> List<T, N> {
     }
 }
 
-impl<T, N: Length> Default for List<T, N> {
+impl<T, N: Length, M: MaxLen> Default for List<T, N, M> {
     #[inline]
     fn default() -> Self {
         List::new()
     }
 }
 
-impl<T, N: Length> TryFrom<Vec<T>> for List<T, N> {
+impl<T, N: Length, M: MaxLen> TryFrom<Vec<T>> for List<T, N, M> {
     type Error = BoundError;
 
     #[inline]
@@ -200,17 +212,12 @@ impl<T, N: Length> TryFrom<Vec<T>> for List<T, N> {
     }
 }
 
-impl<T: Clone, N: Length> TryFrom<&[T]> for List<T, N> {
+impl<T: Clone, N: Length, M: MaxLen> TryFrom<&[T]> for List<T, N, M> {
     type Error = BoundError;
 
     #[inline]
     fn try_from(slice: &[T]) -> Result<Self, BoundError> {
-        if slice.len() > N::USIZE {
-            return Err(BoundError {
-                len: slice.len(),
-                max: N::USIZE,
-            });
-        }
+        check_count(slice.len(), Self::maximum())?;
         Ok(List {
             inner: slice.to_vec(),
             _marker: PhantomData,
@@ -219,15 +226,16 @@ impl<T: Clone, N: Length> TryFrom<&[T]> for List<T, N> {
 }
 
 crate::seq::vec_backed! {
-    List<T, N>;
-    serde(bound = Length, exact = None, max = N::USIZE);
+    List<T, N: Length | Length, M: MaxLen | MaxLen>;
+    serde(exact = None, max = Self::maximum());
+    // The maximum from the input's length or first offset, before
+    // anything is allocated; the limit by `decode_elements`.
     ssz(
-        bound = Length,
         fixed = false,
         fixed_part_len = crate::BYTES_PER_LENGTH_OFFSET,
         exact = None,
         max = N::USIZE,
-        check = |_| Ok(()),
+        check = |bytes| crate::bound::check_encoded_elements::<T>(bytes, M::max_len(), N::USIZE),
     );
     // `mix_in_length(merkleize(leaves, limit = chunk_count), len)`.
     hash(

@@ -3,7 +3,9 @@
 //! (`ProgressiveBitlist` is with the other bitfields, `ProgressiveByteList`
 //! with the byte strings.)
 
+use crate::bound::{check_count, Bounded, MaxLen, Unbounded};
 use crate::edition::{Current, Edition};
+use crate::BoundError;
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
@@ -34,13 +36,40 @@ use core::marker::PhantomData;
 /// assert_eq!(current, ProgressiveList::<u64, V1_7>::from(vec![1, 2, 3, 4, 5]));
 /// assert_ne!(current.hash_tree_root(), v1_6.hash_tree_root());
 /// ```
+///
+/// `M` is a maximum ([`MaxLen`]; [`Unbounded`] unless named): the
+/// progressive list has no limit, but the state transition and gossip bound
+/// its length (`len(body.attestations) <= MAX_ATTESTATIONS_ELECTRA`).
+/// Decoding, the constructors and `push` refuse more than `M`; the bytes,
+/// the root and the generalized indices are those of `ProgressiveList[T]`.
+/// With [`Unbounded`] the list grows infallibly (`push`, `From<Vec<T>>`,
+/// `FromIterator`, `Extend`, [`as_mut_vec`](ProgressiveList::as_mut_vec));
+/// with a bound it grows through `push`, `try_from_vec`, `try_from_iter`
+/// and `extend_from_slice`, which return a [`BoundError`].
+///
+/// ```
+/// use peam_ssz_types::{BoundError, DecodeErrorKind, ProgressiveList, Ssz, TreeHash, U, V1_7};
+///
+/// // `attestations` of a Gloas body: at most MAX_ATTESTATIONS_ELECTRA = 8.
+/// type Attestations = ProgressiveList<u64, V1_7, U<8>>;
+///
+/// let mut eight = Attestations::try_from_vec(vec![7; 8])?;
+/// assert_eq!(eight.push(7), Err(BoundError { len: 9, max: 8 }));
+/// let unbounded: ProgressiveList<u64> = vec![7; 8].into();
+/// assert_eq!(eight.hash_tree_root(), unbounded.hash_tree_root());
+///
+/// let nine: ProgressiveList<u64> = vec![7; 9].into();
+/// let err = Attestations::from_ssz(&nine.to_ssz()).unwrap_err();
+/// assert_eq!(*err.kind(), DecodeErrorKind::ExceedsMaximum { len: 9, max: 8 });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ProgressiveList<T, E = Current> {
+pub struct ProgressiveList<T, E = Current, M = Unbounded> {
     inner: Vec<T>,
-    _marker: PhantomData<E>,
+    _marker: PhantomData<(E, M)>,
 }
 
-impl<T, E> ProgressiveList<T, E> {
+impl<T, E, M> ProgressiveList<T, E, M> {
     /// An empty list.
     #[inline]
     pub const fn new() -> Self {
@@ -50,22 +79,10 @@ impl<T, E> ProgressiveList<T, E> {
         }
     }
 
-    /// An empty list with room for `capacity` elements.
-    #[inline]
-    pub fn with_capacity(capacity: usize) -> Self {
-        Vec::with_capacity(capacity).into()
-    }
-
     /// The same elements, merkleized as edition `F` defines it.
     #[inline]
-    pub fn into_edition<F>(self) -> ProgressiveList<T, F> {
-        self.inner.into()
-    }
-
-    /// Appends `value`.
-    #[inline]
-    pub fn push(&mut self, value: T) {
-        self.inner.push(value)
+    pub fn into_edition<F>(self) -> ProgressiveList<T, F, M> {
+        ProgressiveList::from_vec_unchecked(self.inner)
     }
 
     /// Removes and returns the last element.
@@ -85,6 +102,79 @@ impl<T, E> ProgressiveList<T, E> {
     pub fn truncate(&mut self, len: usize) {
         self.inner.truncate(len)
     }
+}
+
+impl<T, E, M: MaxLen> ProgressiveList<T, E, M> {
+    /// The maximum `M` (read now, if it is given at run time);
+    /// `usize::MAX` for [`Unbounded`].
+    #[inline]
+    pub fn maximum() -> usize {
+        M::max_len()
+    }
+
+    /// An empty list with room for `capacity` elements (capped at the
+    /// maximum).
+    #[inline]
+    pub fn with_capacity(capacity: usize) -> Self {
+        ProgressiveList::from_vec_unchecked(Vec::with_capacity(capacity.min(M::max_len())))
+    }
+
+    /// The list holding `vec`, if it is within the maximum.
+    #[inline]
+    pub fn try_from_vec(vec: Vec<T>) -> Result<Self, BoundError> {
+        check_count(vec.len(), M::max_len())?;
+        Ok(ProgressiveList::from_vec_unchecked(vec))
+    }
+
+    /// The list of the elements `iter` yields, if they are within the
+    /// maximum. It draws at most `M + 1` elements: past the maximum it
+    /// stops, and the error's `len` is `M + 1`.
+    pub fn try_from_iter(iter: impl IntoIterator<Item = T>) -> Result<Self, BoundError> {
+        let inner = crate::bound::collect_within(iter, M::max_len())?;
+        Ok(ProgressiveList::from_vec_unchecked(inner))
+    }
+
+    /// Appends `value`, or returns an error (dropping `value`) past the
+    /// maximum. For an [`Unbounded`] list, `push` is this and cannot fail.
+    #[inline]
+    pub fn try_push(&mut self, value: T) -> Result<(), BoundError> {
+        check_count(self.inner.len().saturating_add(1), M::max_len())?;
+        self.inner.push(value);
+        Ok(())
+    }
+
+    /// Appends clones of `values`, or returns an error (appending nothing)
+    /// if they do not fit.
+    pub fn extend_from_slice(&mut self, values: &[T]) -> Result<(), BoundError>
+    where
+        T: Clone,
+    {
+        check_count(self.inner.len().saturating_add(values.len()), M::max_len())?;
+        self.inner.extend_from_slice(values);
+        Ok(())
+    }
+
+    /// The same elements under another maximum, if they are within it.
+    pub fn into_bound<B: MaxLen>(self) -> Result<ProgressiveList<T, E, B>, BoundError> {
+        ProgressiveList::try_from_vec(self.inner)
+    }
+}
+
+impl<T, E, M: Bounded> ProgressiveList<T, E, M> {
+    /// Appends `value`, or returns an error (dropping `value`) if the list
+    /// holds its maximum.
+    #[inline]
+    pub fn push(&mut self, value: T) -> Result<(), BoundError> {
+        self.try_push(value)
+    }
+}
+
+impl<T, E> ProgressiveList<T, E, Unbounded> {
+    /// Appends `value`.
+    #[inline]
+    pub fn push(&mut self, value: T) {
+        self.inner.push(value)
+    }
 
     /// The underlying `Vec`, to change freely (the list has no bound).
     #[inline]
@@ -93,55 +183,52 @@ impl<T, E> ProgressiveList<T, E> {
     }
 }
 
-impl<T, E> Default for ProgressiveList<T, E> {
+impl<T, E, M> Default for ProgressiveList<T, E, M> {
     #[inline]
     fn default() -> Self {
         ProgressiveList::new()
     }
 }
 
-impl<T, E> From<Vec<T>> for ProgressiveList<T, E> {
+impl<T, E> From<Vec<T>> for ProgressiveList<T, E, Unbounded> {
     #[inline]
     fn from(inner: Vec<T>) -> Self {
-        ProgressiveList {
-            inner,
-            _marker: PhantomData,
-        }
+        ProgressiveList::from_vec_unchecked(inner)
     }
 }
 
-impl<T: Clone, E> From<&[T]> for ProgressiveList<T, E> {
+impl<T: Clone, E> From<&[T]> for ProgressiveList<T, E, Unbounded> {
     #[inline]
     fn from(slice: &[T]) -> Self {
         slice.to_vec().into()
     }
 }
 
-impl<T, E> FromIterator<T> for ProgressiveList<T, E> {
+impl<T, E> FromIterator<T> for ProgressiveList<T, E, Unbounded> {
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
         iter.into_iter().collect::<Vec<T>>().into()
     }
 }
 
-impl<T, E> Extend<T> for ProgressiveList<T, E> {
+impl<T, E> Extend<T> for ProgressiveList<T, E, Unbounded> {
     fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
         self.inner.extend(iter)
     }
 }
 
 crate::seq::vec_backed! {
-    ProgressiveList<T, E>;
-    serde(bound = Sized, exact = None, max = usize::MAX);
+    ProgressiveList<T, E: Edition | Sized, M: MaxLen | MaxLen>;
+    serde(exact = None, max = M::max_len());
     // Encoded like a list without a limit. Decoding allocates in proportion
     // to the input: at most one element per `FIXED_PART_LEN` bytes
-    // (fixed-size elements) or per 4-byte offset (variable-size ones).
+    // (fixed-size elements) or per 4-byte offset (variable-size ones); the
+    // maximum is checked first, from the input's length or first offset.
     ssz(
-        bound = Edition,
         fixed = false,
         fixed_part_len = crate::BYTES_PER_LENGTH_OFFSET,
         exact = None,
         max = usize::MAX,
-        check = |_| Ok(()),
+        check = |bytes| crate::bound::check_encoded_elements::<T>(bytes, M::max_len(), usize::MAX),
     );
     // `mix_in_length(merkleize_progressive(leaves), len)`, progressive
     // merkleization as edition `E` defines it.

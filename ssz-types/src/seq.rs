@@ -7,23 +7,24 @@
 //! the root) is given at the call site.
 
 /// Implements the shared API of a `Vec`-backed sequence
-/// `$ty<T, $P> { inner: Vec<T>, _marker: PhantomData<$P> }`.
+/// `$ty<T, $P...> { inner: Vec<T>, _marker: PhantomData<...> }`.
 ///
-/// - `serde(bound, exact, max)`: the bound that `Deserialize` puts on `$P`
-///   and the element count it checks (`exact` for a vector, `max` for a
-///   list), as [`crate::serde_support::deserialize_seq`] takes them;
-/// - `ssz(bound, fixed, fixed_part_len, exact, max, check)`: the bound of
-///   the `Ssz`/`TreeHash` impls, their layout consts, the element count
+/// - `$ty<T, $P: $PB | $SB, ...>`: each marker parameter with the bound
+///   of the `Ssz`/`TreeHash` impls and the one `Deserialize` puts on it;
+/// - `serde(exact, max)`: the element count `Deserialize` checks (`exact`
+///   for a vector, `max` for a list), as
+///   [`crate::serde_support::deserialize_seq`] takes them;
+/// - `ssz(fixed, fixed_part_len, exact, max, check)`: the `Ssz` layout
+///   consts, the element count
 ///   [`crate::codec::decode_elements`] checks, and `check(bytes)`, a test on
 ///   the whole input before it (a vector's exact length);
 /// - `hash(root, node)`: `hash_tree_root` and `tree_node` below the root, as
 ///   functions of the elements.
 macro_rules! vec_backed {
     (
-        $ty:ident<T, $P:ident>;
-        serde(bound = $SB:path, exact = $sexact:expr, max = $smax:expr);
+        $ty:ident<T $(, $P:ident: $PB:path | $SB:path)+>;
+        serde(exact = $sexact:expr, max = $smax:expr);
         ssz(
-            bound = $PB:path,
             fixed = $fixed:expr,
             fixed_part_len = $fixed_part_len:expr,
             exact = $exact:expr,
@@ -32,7 +33,7 @@ macro_rules! vec_backed {
         );
         hash(root = $root:expr, node = $node:expr $(,)?);
     ) => {
-        impl<T, $P> $ty<T, $P> {
+        impl<T $(, $P)+> $ty<T $(, $P)+> {
             /// The sequence holding `inner`, whose bound the caller has
             /// checked.
             #[inline]
@@ -62,13 +63,13 @@ macro_rules! vec_backed {
             }
         }
 
-        impl<T: ::core::fmt::Debug, $P> ::core::fmt::Debug for $ty<T, $P> {
+        impl<T: ::core::fmt::Debug $(, $P)+> ::core::fmt::Debug for $ty<T $(, $P)+> {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 ::core::fmt::Debug::fmt(&self.inner, f)
             }
         }
 
-        impl<T, $P> ::core::ops::Deref for $ty<T, $P> {
+        impl<T $(, $P)+> ::core::ops::Deref for $ty<T $(, $P)+> {
             type Target = [T];
 
             #[inline]
@@ -77,35 +78,35 @@ macro_rules! vec_backed {
             }
         }
 
-        impl<T, $P> ::core::ops::DerefMut for $ty<T, $P> {
+        impl<T $(, $P)+> ::core::ops::DerefMut for $ty<T $(, $P)+> {
             #[inline]
             fn deref_mut(&mut self) -> &mut [T] {
                 &mut self.inner
             }
         }
 
-        impl<T, $P> AsRef<[T]> for $ty<T, $P> {
+        impl<T $(, $P)+> AsRef<[T]> for $ty<T $(, $P)+> {
             #[inline]
             fn as_ref(&self) -> &[T] {
                 &self.inner
             }
         }
 
-        impl<T, $P> AsMut<[T]> for $ty<T, $P> {
+        impl<T $(, $P)+> AsMut<[T]> for $ty<T $(, $P)+> {
             #[inline]
             fn as_mut(&mut self) -> &mut [T] {
                 &mut self.inner
             }
         }
 
-        impl<T, $P> From<$ty<T, $P>> for Vec<T> {
+        impl<T $(, $P)+> From<$ty<T $(, $P)+>> for Vec<T> {
             #[inline]
-            fn from(seq: $ty<T, $P>) -> Vec<T> {
+            fn from(seq: $ty<T $(, $P)+>) -> Vec<T> {
                 seq.inner
             }
         }
 
-        impl<T, $P> IntoIterator for $ty<T, $P> {
+        impl<T $(, $P)+> IntoIterator for $ty<T $(, $P)+> {
             type Item = T;
             type IntoIter = alloc::vec::IntoIter<T>;
 
@@ -115,7 +116,7 @@ macro_rules! vec_backed {
             }
         }
 
-        impl<'a, T, $P> IntoIterator for &'a $ty<T, $P> {
+        impl<'a, T $(, $P)+> IntoIterator for &'a $ty<T $(, $P)+> {
             type Item = &'a T;
             type IntoIter = core::slice::Iter<'a, T>;
 
@@ -125,7 +126,7 @@ macro_rules! vec_backed {
             }
         }
 
-        impl<'a, T, $P> IntoIterator for &'a mut $ty<T, $P> {
+        impl<'a, T $(, $P)+> IntoIterator for &'a mut $ty<T $(, $P)+> {
             type Item = &'a mut T;
             type IntoIter = core::slice::IterMut<'a, T>;
 
@@ -138,7 +139,7 @@ macro_rules! vec_backed {
         /// ssz/simple-serialize.md (v1.6.1), "Vectors, containers,
         /// progressive containers, lists, progressive lists": fixed-size
         /// elements back to back, variable-size ones behind offsets.
-        impl<T: $crate::Ssz, $P: $PB> $crate::Ssz for $ty<T, $P> {
+        impl<T: $crate::Ssz $(, $P: $PB)+> $crate::Ssz for $ty<T $(, $P)+> {
             const IS_FIXED_SIZE: bool = $fixed;
             const FIXED_PART_LEN: usize = $fixed_part_len;
 
@@ -170,7 +171,7 @@ macro_rules! vec_backed {
             }
         }
 
-        impl<T: $crate::TreeHash, $P: $PB> $crate::TreeHash for $ty<T, $P> {
+        impl<T: $crate::TreeHash $(, $P: $PB)+> $crate::TreeHash for $ty<T $(, $P)+> {
             #[inline]
             fn hash_tree_root(&self) -> $crate::Root {
                 let root: fn(&[T]) -> $crate::Root = $root;
@@ -191,14 +192,14 @@ macro_rules! vec_backed {
         }
 
         #[cfg(feature = "serde")]
-        impl<T: serde::Serialize, $P> serde::Serialize for $ty<T, $P> {
+        impl<T: serde::Serialize $(, $P)+> serde::Serialize for $ty<T $(, $P)+> {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.collect_seq(&self.inner)
             }
         }
 
         #[cfg(feature = "serde")]
-        impl<'de, T: serde::Deserialize<'de>, $P: $SB> serde::Deserialize<'de> for $ty<T, $P> {
+        impl<'de, T: serde::Deserialize<'de> $(, $P: $SB)+> serde::Deserialize<'de> for $ty<T $(, $P)+> {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 let inner = $crate::serde_support::deserialize_seq(deserializer, $sexact, $smax)?;
                 Ok(Self::from_vec_unchecked(inner))

@@ -27,7 +27,7 @@
 //! written as `['1', '2']`), with the bound of the type enforced while
 //! reading.
 
-use crate::{Length, List, ProgressiveList, Vector, U256};
+use crate::{Length, List, MaxLen, ProgressiveList, Vector, U256};
 use core::fmt;
 use core::marker::PhantomData;
 use serde::de::{Error, SeqAccess, Unexpected, Visitor};
@@ -176,7 +176,7 @@ pub trait QuotedSeq: Sized + private::Sealed {
     /// The element type.
     type Item: QuotedInt;
     /// The most elements the type holds.
-    const MAX_LEN: usize;
+    fn max_len() -> usize;
     /// The exact number of elements, for vectors.
     const EXACT_LEN: Option<usize>;
     /// The elements.
@@ -189,8 +189,11 @@ impl<T: QuotedInt> private::Sealed for Vec<T> {}
 
 impl<T: QuotedInt> QuotedSeq for Vec<T> {
     type Item = T;
-    const MAX_LEN: usize = usize::MAX;
     const EXACT_LEN: Option<usize> = None;
+
+    fn max_len() -> usize {
+        usize::MAX
+    }
 
     fn items(&self) -> &[T] {
         self
@@ -201,28 +204,35 @@ impl<T: QuotedInt> QuotedSeq for Vec<T> {
     }
 }
 
-impl<T: QuotedInt, E: crate::Edition> private::Sealed for ProgressiveList<T, E> {}
+impl<T: QuotedInt, E: crate::Edition, M: MaxLen> private::Sealed for ProgressiveList<T, E, M> {}
 
-impl<T: QuotedInt, E: crate::Edition> QuotedSeq for ProgressiveList<T, E> {
+impl<T: QuotedInt, E: crate::Edition, M: MaxLen> QuotedSeq for ProgressiveList<T, E, M> {
     type Item = T;
-    const MAX_LEN: usize = usize::MAX;
     const EXACT_LEN: Option<usize> = None;
+
+    fn max_len() -> usize {
+        Self::maximum()
+    }
 
     fn items(&self) -> &[T] {
         self
     }
 
     fn from_items(items: Vec<T>) -> Self {
-        items.into()
+        // The visitor stopped at the maximum.
+        ProgressiveList::try_from_vec(items).unwrap_or_default()
     }
 }
 
-impl<T: QuotedInt, N: Length> private::Sealed for List<T, N> {}
+impl<T: QuotedInt, N: Length, M: MaxLen> private::Sealed for List<T, N, M> {}
 
-impl<T: QuotedInt, N: Length> QuotedSeq for List<T, N> {
+impl<T: QuotedInt, N: Length, M: MaxLen> QuotedSeq for List<T, N, M> {
     type Item = T;
-    const MAX_LEN: usize = N::USIZE;
     const EXACT_LEN: Option<usize> = None;
+
+    fn max_len() -> usize {
+        Self::maximum()
+    }
 
     fn items(&self) -> &[T] {
         self
@@ -238,8 +248,11 @@ impl<T: QuotedInt, N: Length> private::Sealed for Vector<T, N> {}
 
 impl<T: QuotedInt, N: Length> QuotedSeq for Vector<T, N> {
     type Item = T;
-    const MAX_LEN: usize = N::USIZE;
     const EXACT_LEN: Option<usize> = Some(N::USIZE);
+
+    fn max_len() -> usize {
+        N::USIZE
+    }
 
     fn items(&self) -> &[T] {
         self
@@ -305,18 +318,19 @@ pub mod quoted_int_seq {
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 match C::EXACT_LEN {
                     Some(n) => write!(f, "a sequence of {n} integers"),
-                    None => write!(f, "a sequence of at most {} integers", C::MAX_LEN),
+                    None => write!(f, "a sequence of at most {} integers", C::max_len()),
                 }
             }
 
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<C, A::Error> {
-                let hint = seq.size_hint().unwrap_or(0).min(C::MAX_LEN).min(4096);
+                let max = C::max_len();
+                let hint = seq.size_hint().unwrap_or(0).min(max).min(4096);
                 let mut items = Vec::with_capacity(hint);
                 while let Some(Unquoted(v)) = seq.next_element::<Unquoted<C::Item>>()? {
-                    if items.len() >= C::MAX_LEN {
+                    if items.len() >= max {
                         return Err(A::Error::custom(format_args!(
                             "more than {} elements",
-                            C::MAX_LEN
+                            C::max_len()
                         )));
                     }
                     items.push(v);

@@ -142,10 +142,9 @@ impl<T: Clone, N: Length> TryFrom<&[T]> for Vector<T, N> {
 }
 
 crate::seq::vec_backed! {
-    Vector<T, N>;
-    serde(bound = Length, exact = Some(N::USIZE), max = N::USIZE);
+    Vector<T, N: Length | Length>;
+    serde(exact = Some(N::USIZE), max = N::USIZE);
     ssz(
-        bound = Length,
         fixed = T::IS_FIXED_SIZE,
         fixed_part_len = if T::IS_FIXED_SIZE {
             T::FIXED_PART_LEN * N::USIZE

@@ -68,7 +68,7 @@ fn round_trip_root() -> Option<[u8; 32]> {
         exit_epoch: u64::MAX,
         withdrawable_epoch: u64::MAX,
     };
-    let mut progressive_balances = ProgressiveList::new();
+    let mut progressive_balances = ProgressiveList::<u64>::new();
     for i in 0..20u64 {
         progressive_balances.push(i);
     }

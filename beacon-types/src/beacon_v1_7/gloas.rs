@@ -6,12 +6,9 @@
 
 #![allow(clippy::type_complexity)]
 
-use super::collections::{List, Vector};
-use super::{ContainerVisitor, Preset, Sum};
-use peam_ssz_types::{
-    Bitvector, ByteList, ByteVector, Prod, ProgressiveBitlist, ProgressiveByteList,
-    ProgressiveList, Ssz, TreeHash, U, V1_7,
-};
+use super::collections::{List, ProgressiveBitlist, ProgressiveByteList, ProgressiveList, Vector};
+use super::{Asserted, ContainerVisitor, MaxBlobsPerBlock, Preset, Sum};
+use peam_ssz_types::{Bitvector, ByteList, ByteVector, Prod, RuntimeMax, Ssz, TreeHash, U, V1_7};
 use serde::{Deserialize, Serialize};
 
 pub use super::fulu::{
@@ -106,22 +103,33 @@ pub struct BeaconBlockBody<P: Preset> {
     pub randao_reveal: BLSSignature,
     pub eth1_data: Eth1Data,
     pub graffiti: Bytes32,
-    /// `ProgressiveList[ProposerSlashing]`
-    pub proposer_slashings: ProgressiveList<ProposerSlashing, V1_7>,
-    /// `ProgressiveList[AttesterSlashing]`
-    pub attester_slashings: ProgressiveList<AttesterSlashing, V1_7>,
-    /// `ProgressiveList[Attestation]`
-    pub attestations: ProgressiveList<Attestation<P>, V1_7>,
-    /// `ProgressiveList[Deposit]`
-    pub deposits: ProgressiveList<Deposit, V1_7>,
-    /// `ProgressiveList[SignedVoluntaryExit]`
-    pub voluntary_exits: ProgressiveList<SignedVoluntaryExit, V1_7>,
+    /// `ProgressiveList[ProposerSlashing]`, at most `MAX_PROPOSER_SLASHINGS`, as asserted in
+    /// gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`.
+    pub proposer_slashings:
+        ProgressiveList<ProposerSlashing, V1_7, Asserted<P::MaxProposerSlashings>>,
+    /// `ProgressiveList[AttesterSlashing]`, at most `MAX_ATTESTER_SLASHINGS_ELECTRA`, as asserted in
+    /// gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`.
+    pub attester_slashings:
+        ProgressiveList<AttesterSlashing, V1_7, Asserted<P::MaxAttesterSlashingsElectra>>,
+    /// `ProgressiveList[Attestation]`, at most `MAX_ATTESTATIONS_ELECTRA`, as asserted in
+    /// gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`.
+    pub attestations: ProgressiveList<Attestation<P>, V1_7, Asserted<P::MaxAttestationsElectra>>,
+    /// `ProgressiveList[Deposit]`, at most `0`, as asserted in
+    /// gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`.
+    pub deposits: ProgressiveList<Deposit, V1_7, Asserted<U<0>>>,
+    /// `ProgressiveList[SignedVoluntaryExit]`, at most `MAX_VOLUNTARY_EXITS`, as asserted in
+    /// gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`.
+    pub voluntary_exits: ProgressiveList<SignedVoluntaryExit, V1_7, Asserted<P::MaxVoluntaryExits>>,
     pub sync_aggregate: SyncAggregate<P>,
-    /// `ProgressiveList[SignedBLSToExecutionChange]`
-    pub bls_to_execution_changes: ProgressiveList<SignedBLSToExecutionChange, V1_7>,
+    /// `ProgressiveList[SignedBLSToExecutionChange]`, at most `MAX_BLS_TO_EXECUTION_CHANGES`, as asserted in
+    /// gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`.
+    pub bls_to_execution_changes:
+        ProgressiveList<SignedBLSToExecutionChange, V1_7, Asserted<P::MaxBlsToExecutionChanges>>,
     pub signed_execution_payload_bid: SignedExecutionPayloadBid,
-    /// `ProgressiveList[PayloadAttestation]`
-    pub payload_attestations: ProgressiveList<PayloadAttestation<P>, V1_7>,
+    /// `ProgressiveList[PayloadAttestation]`, at most `MAX_PAYLOAD_ATTESTATIONS`, as asserted in
+    /// gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`.
+    pub payload_attestations:
+        ProgressiveList<PayloadAttestation<P>, V1_7, Asserted<P::MaxPayloadAttestations>>,
     pub parent_execution_requests: ExecutionRequests,
 }
 
@@ -289,8 +297,9 @@ pub struct ExecutionPayload<P: Preset> {
     pub block_hash: Hash32,
     /// `ProgressiveList[Transaction]`
     pub transactions: ProgressiveList<Transaction, V1_7>,
-    /// `ProgressiveList[Withdrawal]`
-    pub withdrawals: ProgressiveList<Withdrawal, V1_7>,
+    /// `ProgressiveList[Withdrawal]`, at most `MAX_WITHDRAWALS_PER_PAYLOAD`, as asserted in
+    /// gloas p2p-interface.md `execution_payload`.
+    pub withdrawals: ProgressiveList<Withdrawal, V1_7, Asserted<P::MaxWithdrawalsPerPayload>>,
     pub blob_gas_used: Uint64,
     pub excess_blob_gas: Uint64,
     pub block_access_list: BlockAccessList,
@@ -312,8 +321,10 @@ pub struct ExecutionPayloadBid {
     pub slot: Slot,
     pub value: Gwei,
     pub execution_payment: Gwei,
-    /// `ProgressiveList[KZGCommitment]`
-    pub blob_kzg_commitments: ProgressiveList<KZGCommitment, V1_7>,
+    /// `ProgressiveList[KZGCommitment]`, at most `max_blobs_per_block` (run time, capped at `MAX_BLOB_COMMITMENTS_PER_BLOCK`), as asserted in
+    /// gloas beacon-chain.md `process_execution_payload_bid`; p2p-interface.md `beacon_block`, `execution_payload_bid`.
+    pub blob_kzg_commitments:
+        ProgressiveList<KZGCommitment, V1_7, Asserted<RuntimeMax<MaxBlobsPerBlock, U<4096>>>>,
     pub execution_requests_root: Root,
 }
 
@@ -335,10 +346,18 @@ pub struct ExecutionPayloadEnvelope<P: Preset> {
 #[ssz(active_fields = [1, 1, 1, 1, 1], edition = "v1.7")]
 pub struct ExecutionRequests {
     pub deposits: DepositRequests,
-    pub withdrawals: WithdrawalRequests,
-    pub consolidations: ConsolidationRequests,
-    pub builder_deposits: BuilderDepositRequests,
-    pub builder_exits: BuilderExitRequests,
+    /// `WithdrawalRequests`, at most `MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD`, as asserted in
+    /// gloas beacon-chain.md `apply_parent_execution_payload`; p2p-interface.md `beacon_block`, `execution_payload`.
+    pub withdrawals: ProgressiveList<WithdrawalRequest, V1_7, Asserted<U<16>>>,
+    /// `ConsolidationRequests`, at most `MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD`, as asserted in
+    /// gloas beacon-chain.md `apply_parent_execution_payload`; p2p-interface.md `beacon_block`, `execution_payload`.
+    pub consolidations: ProgressiveList<ConsolidationRequest, V1_7, Asserted<U<2>>>,
+    /// `BuilderDepositRequests`, at most `MAX_BUILDER_DEPOSIT_REQUESTS_PER_PAYLOAD`, as asserted in
+    /// gloas beacon-chain.md `apply_parent_execution_payload`; p2p-interface.md `beacon_block`, `execution_payload`.
+    pub builder_deposits: ProgressiveList<BuilderDepositRequest, V1_7, Asserted<U<64>>>,
+    /// `BuilderExitRequests`, at most `MAX_BUILDER_EXIT_REQUESTS_PER_PAYLOAD`, as asserted in
+    /// gloas beacon-chain.md `apply_parent_execution_payload`; p2p-interface.md `beacon_block`, `execution_payload`.
+    pub builder_exits: ProgressiveList<BuilderExitRequest, V1_7, Asserted<U<16>>>,
 }
 
 /// `IndexedAttestation` as of gloas (consensus-specs v1.7.0-alpha.13).

@@ -12,6 +12,16 @@
 //! defines them (its `visit_containers` is not run: the alpha.13 vectors
 //! cover Gloas only).
 //!
+//!
+//! The Gloas containers carry the maxima that the alpha.13 text asserts of
+//! their progressive lists (the body's operations, the execution requests,
+//! the payload's withdrawals, the bid's blob commitments): decoding a
+//! gossip block checks them, before it allocates, with an error that names
+//! the field and both counts. They change no byte and no root. See
+//! [`Asserted`] (and [`without_maxima`] for the SSZ types alone, as the
+//! `ssz_static` vectors test them) and [`MaxBlobsPerBlock`] (the run-time
+//! maximum of the blob commitments).
+//!
 //! ```
 //! use beacon_types::beacon_v1_7::{gloas, Minimal};
 //! use peam_ssz_types::{Ssz, TreeHash};
@@ -26,11 +36,17 @@ pub mod catalog;
 pub mod preset;
 
 /// The collections the fork modules are written with (the generator
-/// imports `List` and `Vector` through here, as for [`crate::beacon`]).
+/// imports `List`, `Vector` and the progressive types through here, as for
+/// [`crate::beacon`], so that a cached instantiation can map them).
 pub mod collections {
     pub use crate::beacon::collections::{uint256_serde, Bytes20, Bytes32, Uint256};
-    pub use peam_ssz_types::{List, Vector};
+    pub use peam_ssz_types::{
+        List, ProgressiveBitlist, ProgressiveByteList, ProgressiveList, Vector,
+    };
 }
+
+mod maxima;
+pub use maxima::{without_maxima, Asserted, MaxBlobsPerBlock};
 
 pub mod fulu;
 pub mod gloas;

@@ -99,6 +99,12 @@ pub trait Preset:
     type ExecutionBlockHashGindexGloas: Length;
     /// `FINALIZED_ROOT_GINDEX_GLOAS` (mainnet 735, minimal 735).
     type FinalizedRootGindexGloas: Length;
+    /// `MAX_BUILDER_DEPOSIT_REQUESTS_PER_PAYLOAD` (mainnet 64, minimal 64).
+    type MaxBuilderDepositRequestsPerPayload: Length;
+    /// `MAX_BUILDER_EXIT_REQUESTS_PER_PAYLOAD` (mainnet 16, minimal 16).
+    type MaxBuilderExitRequestsPerPayload: Length;
+    /// `MAX_PAYLOAD_ATTESTATIONS` (mainnet 4, minimal 4).
+    type MaxPayloadAttestations: Length;
     /// `NEXT_SYNC_COMMITTEE_GINDEX_GLOAS` (mainnet 2946, minimal 2946).
     type NextSyncCommitteeGindexGloas: Length;
     /// `PTC_SIZE` (mainnet 512, minimal 16).
@@ -154,6 +160,9 @@ impl Preset for Mainnet {
     type CurrentSyncCommitteeGindexGloas = U<2945>;
     type ExecutionBlockHashGindexGloas = U<2856>;
     type FinalizedRootGindexGloas = U<735>;
+    type MaxBuilderDepositRequestsPerPayload = U<64>;
+    type MaxBuilderExitRequestsPerPayload = U<16>;
+    type MaxPayloadAttestations = U<4>;
     type NextSyncCommitteeGindexGloas = U<2946>;
     type PtcSize = U<512>;
 }
@@ -207,6 +216,9 @@ impl Preset for Minimal {
     type CurrentSyncCommitteeGindexGloas = U<2945>;
     type ExecutionBlockHashGindexGloas = U<2856>;
     type FinalizedRootGindexGloas = U<735>;
+    type MaxBuilderDepositRequestsPerPayload = U<64>;
+    type MaxBuilderExitRequestsPerPayload = U<16>;
+    type MaxPayloadAttestations = U<4>;
     type NextSyncCommitteeGindexGloas = U<2946>;
     type PtcSize = U<16>;
 }

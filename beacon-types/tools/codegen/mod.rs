@@ -46,6 +46,11 @@ pub struct Target {
     /// (`V1_7`) and the `#[ssz(edition = ...)]` of progressive containers
     /// (`v1.7`).
     pub edition: (&'static str, &'static str),
+    /// The maxima its text asserts of fields that carry no capacity (only
+    /// the v1.7.0-alpha.13 Gloas containers have such fields), and the
+    /// preset values that only those maxima use.
+    pub maxima: &'static [Maximum],
+    pub maxima_presets: &'static [(&'static str, &'static str, u64, u64)],
 }
 
 /// `beacon-types/tools/beacon-types.yaml` -> `beacon-types/src/beacon/`.
@@ -53,6 +58,8 @@ pub const V1_6: Target = Target {
     schema: "beacon-types/tools/beacon-types.yaml",
     version: "v1.6.1",
     edition: ("V1_6", "v1.6"),
+    maxima: &[],
+    maxima_presets: &[],
 };
 
 /// `beacon-types/tools/beacon-types-v1.7.yaml` (the v1.7.0-alpha.13 schema)
@@ -61,6 +68,8 @@ pub const V1_7: Target = Target {
     schema: "beacon-types/tools/beacon-types-v1.7.yaml",
     version: "v1.7.0-alpha.13",
     edition: ("V1_7", "v1.7"),
+    maxima: MAXIMA,
+    maxima_presets: MAXIMA_PRESET_VALUES,
 };
 
 /// Constants of the spec, fixed for every preset: they become literal
@@ -105,6 +114,145 @@ const ALIAS_SPEC_TYPES: &[(&str, &str)] = &[
     ),
 ];
 
+/// Preset values that only the maxima below use (the schema lists the
+/// values its types use): name, fork that introduced it, mainnet, minimal.
+/// Given to a schema that has that fork. Mainnet from the alpha.13 text
+/// (gloas beacon-chain.md, "Preset"); minimal the same, which the minimal
+/// preset does not customize.
+const MAXIMA_PRESET_VALUES: &[(&str, &str, u64, u64)] = &[
+    ("MAX_PAYLOAD_ATTESTATIONS", "gloas", 4, 4),
+    ("MAX_BUILDER_DEPOSIT_REQUESTS_PER_PAYLOAD", "gloas", 64, 64),
+    ("MAX_BUILDER_EXIT_REQUESTS_PER_PAYLOAD", "gloas", 16, 16),
+];
+
+/// What bounds a field: a preset value, a number, or a value of the chain
+/// configuration capped by a preset value.
+pub(crate) enum MaxOf {
+    /// A preset value, by its spec name.
+    Preset(&'static str),
+    /// A number the text writes (`len(body.deposits) == 0`).
+    Num(u64),
+    /// `get_blob_parameters(epoch).max_blobs_per_block`, at most this
+    /// preset value: `RuntimeMax<MaxBlobsPerBlock, ...>`.
+    MaxBlobsPerBlock(&'static str),
+}
+
+/// A maximum that the v1.7.0-alpha.13 text asserts of a field's length
+/// (the state transition or gossip), which the generated field carries as
+/// its progressive type's bound (`ProgressiveList<T, V1_7, Asserted<M>>`):
+/// fork, container, field, the maximum, and the clause that asserts it.
+pub(crate) struct Maximum {
+    pub(crate) fork: &'static str,
+    pub(crate) container: &'static str,
+    pub(crate) field: &'static str,
+    pub(crate) max: MaxOf,
+    pub(crate) clause: &'static str,
+}
+
+const OPERATIONS: &str =
+    "gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`";
+const PARENT_REQUESTS: &str =
+    "gloas beacon-chain.md `apply_parent_execution_payload`; p2p-interface.md \
+                               `beacon_block`, `execution_payload`";
+const BLOBS: &str =
+    "gloas beacon-chain.md `process_execution_payload_bid`; p2p-interface.md `beacon_block`, \
+     `execution_payload_bid`";
+
+/// The maxima of the v1.7.0-alpha.13 Gloas text, field by field.
+pub(crate) const MAXIMA: &[Maximum] = &[
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "proposer_slashings",
+        max: MaxOf::Preset("MAX_PROPOSER_SLASHINGS"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "attester_slashings",
+        max: MaxOf::Preset("MAX_ATTESTER_SLASHINGS_ELECTRA"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "attestations",
+        max: MaxOf::Preset("MAX_ATTESTATIONS_ELECTRA"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "deposits",
+        max: MaxOf::Num(0),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "voluntary_exits",
+        max: MaxOf::Preset("MAX_VOLUNTARY_EXITS"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "bls_to_execution_changes",
+        max: MaxOf::Preset("MAX_BLS_TO_EXECUTION_CHANGES"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "BeaconBlockBody",
+        field: "payload_attestations",
+        max: MaxOf::Preset("MAX_PAYLOAD_ATTESTATIONS"),
+        clause: OPERATIONS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionRequests",
+        field: "withdrawals",
+        max: MaxOf::Preset("MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD"),
+        clause: PARENT_REQUESTS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionRequests",
+        field: "consolidations",
+        max: MaxOf::Preset("MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD"),
+        clause: PARENT_REQUESTS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionRequests",
+        field: "builder_deposits",
+        max: MaxOf::Preset("MAX_BUILDER_DEPOSIT_REQUESTS_PER_PAYLOAD"),
+        clause: PARENT_REQUESTS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionRequests",
+        field: "builder_exits",
+        max: MaxOf::Preset("MAX_BUILDER_EXIT_REQUESTS_PER_PAYLOAD"),
+        clause: PARENT_REQUESTS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionPayload",
+        field: "withdrawals",
+        max: MaxOf::Preset("MAX_WITHDRAWALS_PER_PAYLOAD"),
+        clause: "gloas p2p-interface.md `execution_payload`",
+    },
+    Maximum {
+        fork: "gloas",
+        container: "ExecutionPayloadBid",
+        field: "blob_kzg_commitments",
+        max: MaxOf::MaxBlobsPerBlock("MAX_BLOB_COMMITMENTS_PER_BLOCK"),
+        clause: BLOBS,
+    },
+];
+
 /// Forks that do not follow the fork before them in the schema.
 const PARENTS: &[(&str, &str)] = &[("eip7805", "fulu")];
 
@@ -126,7 +274,7 @@ pub fn generate(schema: &str) -> Result<Vec<(String, String)>, String> {
 /// directory, contents).
 pub fn generate_for(schema: &str, target: &Target) -> Result<Vec<(String, String)>, String> {
     let forks = parse_schema(schema)?;
-    let presets = Presets::collect(&forks)?;
+    let presets = Presets::collect(&forks, target.maxima_presets)?;
     let origins = compute_origins(&forks)?;
     let mut files = vec![
         (

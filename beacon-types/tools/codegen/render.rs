@@ -67,6 +67,56 @@ pub(super) fn rustfmt_sorted(mut items: Vec<String>) -> Vec<String> {
     items
 }
 
+/// The bound of a field with a maximum: `Asserted<M>` (lifted by
+/// `without_maxima`, for the `ssz_static` vectors of the SSZ types), `M` a
+/// preset value (a literal where the container is not generic over the
+/// preset, if both presets agree), a number, or the run-time
+/// `max_blobs_per_block`.
+fn render_maximum(
+    max: &MaxOf,
+    generic: bool,
+    presets: &Presets,
+    uses: &mut Uses,
+) -> Result<String, String> {
+    let preset_value = |c: &str, uses: &mut Uses| -> Result<String, String> {
+        if generic {
+            return Ok(format!("P::{}", upper_camel(c)));
+        }
+        let mainnet = presets.value(c, PresetName::Mainnet)?;
+        if presets.value(c, PresetName::Minimal)? != mainnet {
+            return Err(format!(
+                "{c} differs between the presets in a container without P"
+            ));
+        }
+        uses.ssz.insert("U");
+        Ok(format!("U<{mainnet}>"))
+    };
+    let inner = match max {
+        MaxOf::Preset(c) => preset_value(c, uses)?,
+        MaxOf::Num(n) => {
+            uses.ssz.insert("U");
+            format!("U<{n}>")
+        }
+        MaxOf::MaxBlobsPerBlock(cap) => {
+            uses.ssz.insert("RuntimeMax");
+            uses.beacon.insert("MaxBlobsPerBlock");
+            format!("RuntimeMax<MaxBlobsPerBlock, {}>", preset_value(cap, uses)?)
+        }
+    };
+    uses.beacon.insert("Asserted");
+    Ok(format!("Asserted<{inner}>"))
+}
+
+/// `ProgressiveList<T, E>` with the bound `M` as its last parameter:
+/// `ProgressiveList<T, E, M>`.
+fn with_bound(rendered: &str, bound: &str) -> Option<String> {
+    if !rendered.starts_with("Progressive") {
+        return None;
+    }
+    let open = rendered.strip_suffix('>')?;
+    Some(format!("{open}, {bound}>"))
+}
+
 pub(super) fn render_fork(
     forks: &[Fork],
     f: usize,
@@ -173,9 +223,42 @@ pub(super) fn render_fork(
             body.insert_str(at, &format!("{attr}\n"));
         }
         for field in fields {
-            let ty = parse_ty(&field.spec)?;
-            let rendered = scope.render(&ty, Site::Struct, &mut uses)?;
-            if field.spec.contains('[') {
+            let maximum = target
+                .maxima
+                .iter()
+                .find(|m| m.fork == fork.name && m.container == name && m.field == field.name);
+            let mut ty = parse_ty(&field.spec)?;
+            if let (Some(_), Ty::Named(alias)) = (maximum, &ty) {
+                // A bounded field of an alias type (`WithdrawalRequests`):
+                // the alias's type, which takes the bound.
+                if let Some((aliased, _)) = scope.aliases.get(alias) {
+                    ty = aliased.clone();
+                }
+            }
+            let mut rendered = scope.render(&ty, Site::Struct, &mut uses)?;
+            if let Some(m) = maximum {
+                let bound = render_maximum(&m.max, generic, presets, &mut uses)
+                    .map_err(|e| format!("{}.{name}.{}: {e}", fork.name, field.name))?;
+                rendered = with_bound(&rendered, &bound).ok_or_else(|| {
+                    format!(
+                        "{}.{name}.{}: not a progressive type",
+                        fork.name, field.name
+                    )
+                })?;
+                let max = match m.max {
+                    MaxOf::Preset(c) => format!("`{c}`"),
+                    MaxOf::Num(n) => format!("`{n}`"),
+                    MaxOf::MaxBlobsPerBlock(cap) => {
+                        format!("`max_blobs_per_block` (run time, capped at `{cap}`)")
+                    }
+                };
+                let _ = writeln!(
+                    body,
+                    "    /// `{}`, at most {max}, as asserted in",
+                    field.spec
+                );
+                let _ = writeln!(body, "    /// {}.", m.clause);
+            } else if field.spec.contains('[') {
                 let _ = writeln!(body, "    /// `{}`", field.spec);
             }
             // The instantiation's `Uint256` comes with the serde adapter
@@ -274,12 +357,20 @@ pub(super) fn render_fork(
     // `List` and `Vector` come through `super::collections`, so that the
     // same files also instantiate with the persistent, cached collections
     // (`beacon_types::beacon_cached`).
+    // The progressive collections too (v1.7.0-alpha.13 Gloas), so that a
+    // cached instantiation can map them to persistent types.
+    let through_collections = |s: &str| {
+        matches!(
+            s,
+            "List" | "Vector" | "ProgressiveList" | "ProgressiveBitlist" | "ProgressiveByteList"
+        )
+    };
     let collections: Vec<String> = ssz
         .iter()
-        .filter(|s| *s == "List" || *s == "Vector")
+        .filter(|s| through_collections(s))
         .cloned()
         .collect();
-    ssz.retain(|s| s != "List" && s != "Vector");
+    ssz.retain(|s| !through_collections(s));
     write_use(
         &mut out,
         "",

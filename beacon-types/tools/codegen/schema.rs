@@ -177,7 +177,12 @@ pub(super) struct Presets {
 }
 
 impl Presets {
-    pub(super) fn collect(forks: &[Fork]) -> Result<Presets, String> {
+    /// `maxima_presets`: the preset values of the target's maxima, given
+    /// to the fork that introduced each.
+    pub(super) fn collect(
+        forks: &[Fork],
+        maxima_presets: &[(&str, &str, u64, u64)],
+    ) -> Result<Presets, String> {
         let mut values: Vec<(String, String, u64, u64)> = Vec::new();
         let mut push = |name: &str, fork: &str, mainnet: u64, minimal: u64| {
             if let Some((_, _, m, n)) = values.iter().find(|v| v.0 == name) {
@@ -200,6 +205,11 @@ impl Presets {
                     continue;
                 }
                 push(name, &fork.name, mainnet, minimal)?;
+            }
+            for &(name, intro, mainnet, minimal) in maxima_presets {
+                if intro == fork.name {
+                    push(name, &fork.name, mainnet, minimal)?;
+                }
             }
             for &(name, intro, mainnet, minimal) in ALIAS_PRESET_VALUES {
                 // A schema that starts after the introducing fork (the

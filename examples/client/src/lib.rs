@@ -1,14 +1,15 @@
 //! A consensus client's types on peam-ssz, as a client holds them: hashes,
 //! addresses and amounts as alloy-primitives types, its own gas type coded
 //! through a `#[ssz(with)]` module, the payload shared behind an `Arc`, and
-//! the blob commitments in a list whose bound comes from the chain's
-//! configuration.
+//! the blob commitments in a list whose maximum comes from the chain's
+//! configuration while its root stays the spec's `List[KZGCommitment,
+//! MAX_BLOB_COMMITMENTS_PER_BLOCK]`.
 
 use std::sync::Arc;
 
 use arbitrary::{Arbitrary, Unstructured};
 use peam_ssz_types::alloy::alloy_primitives::{Address, Bloom, FixedBytes, B256, U256};
-use peam_ssz_types::{DecodeError, DecodeErrorKind, RuntimeList, Ssz, TreeHash, U};
+use peam_ssz_types::{with_max, DecodeError, List, RuntimeMax, Ssz, TreeHash, U};
 
 /// `KZGCommitment` (deneb polynomial-commitments.md): 48 bytes.
 pub type KzgCommitment = FixedBytes<48>;
@@ -16,6 +17,20 @@ pub type KzgCommitment = FixedBytes<48>;
 /// `MAX_BLOB_COMMITMENTS_PER_BLOCK` (deneb, mainnet preset): the most any
 /// configuration allows.
 pub type MaxBlobCommitmentsPerBlock = U<4096>;
+
+/// The tag of the run-time maximum `MAX_BLOBS_PER_BLOCK`: the
+/// configuration sets it with [`with_max`] for the fork at hand.
+pub struct MaxBlobsPerBlock;
+
+/// `blob_kzg_commitments`: the Merkle limit `MAX_BLOB_COMMITMENTS_PER_BLOCK`
+/// (its root and proofs are the spec's), at most the configuration's
+/// `MAX_BLOBS_PER_BLOCK` when decoded or built inside [`with_max`], never
+/// more than the limit.
+pub type BlobKzgCommitments = List<
+    KzgCommitment,
+    MaxBlobCommitmentsPerBlock,
+    RuntimeMax<MaxBlobsPerBlock, MaxBlobCommitmentsPerBlock>,
+>;
 
 /// The part of the chain's configuration the types depend on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,24 +103,15 @@ pub struct BlobBody {
     pub slot: u64,
     pub execution_payload_header: Arc<ExecutionPayloadHeader>,
     #[arbitrary(with = electra_commitments)]
-    pub blob_kzg_commitments: RuntimeList<KzgCommitment, MaxBlobCommitmentsPerBlock>,
+    pub blob_kzg_commitments: BlobKzgCommitments,
 }
 
 impl BlobBody {
-    /// Decodes a body from the network: the derive decodes the list up to
-    /// its static maximum, and the configuration then bounds it.
+    /// Decodes a body from the network, the commitments bounded by the
+    /// configuration while the body decodes (before the list is
+    /// allocated).
     pub fn from_ssz_with_spec(bytes: &[u8], spec: &ChainSpec) -> Result<Self, DecodeError> {
-        let mut body = BlobBody::from_ssz(bytes)?;
-        body.blob_kzg_commitments
-            .set_max_len(spec.max_blobs_per_block)
-            .map_err(|e| {
-                DecodeError::new(DecodeErrorKind::TooManyElements {
-                    len: e.len,
-                    max: e.max,
-                })
-                .in_field("blob_kzg_commitments")
-            })?;
-        Ok(body)
+        with_max::<MaxBlobsPerBlock, _>(spec.max_blobs_per_block, || BlobBody::from_ssz(bytes))
     }
 
     /// `hash_tree_root` as `0x…` text, for logs.
@@ -116,8 +122,8 @@ impl BlobBody {
 
 /// Commitments valid for electra's configuration: at most 9, with that
 /// bound.
-fn electra_commitments(
-    u: &mut Unstructured<'_>,
-) -> arbitrary::Result<RuntimeList<KzgCommitment, MaxBlobCommitmentsPerBlock>> {
-    RuntimeList::arbitrary_with_bound(u, ChainSpec::ELECTRA.max_blobs_per_block)
+fn electra_commitments(u: &mut Unstructured<'_>) -> arbitrary::Result<BlobKzgCommitments> {
+    with_max::<MaxBlobsPerBlock, _>(ChainSpec::ELECTRA.max_blobs_per_block, || {
+        BlobKzgCommitments::arbitrary(u)
+    })
 }

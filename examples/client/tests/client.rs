@@ -1,15 +1,18 @@
 use std::sync::Arc;
 
 use arbitrary::{Arbitrary, Unstructured};
-use peam_ssz_client_example::{BlobBody, ChainSpec, ExecutionPayloadHeader};
+use peam_ssz_client_example::{
+    BlobBody, BlobKzgCommitments, ChainSpec, ExecutionPayloadHeader, MaxBlobsPerBlock,
+};
 use peam_ssz_types::alloy::alloy_primitives::{address, B256};
 use peam_ssz_types::{
-    ByteVector, Bytes20, Bytes32, Bytes48, List, RuntimeList, Ssz, TreeHash, U, U256,
+    with_max, ByteVector, Bytes20, Bytes32, Bytes48, List, Ssz, TreeHash, U, U256,
 };
 
-/// The same body with this crate's own types only: what the alloy-typed,
-/// `Arc`-holding, runtime-bounded body must equal byte for byte and root
-/// for root.
+/// The same body with this crate's own types only, the commitments the
+/// spec's `List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]`: what the
+/// alloy-typed, `Arc`-holding, runtime-bounded body must equal byte for
+/// byte and root for root.
 #[derive(Ssz, TreeHash)]
 struct PlainHeader {
     parent_hash: Bytes32,
@@ -26,7 +29,7 @@ struct PlainHeader {
 struct PlainBody {
     slot: u64,
     execution_payload_header: PlainHeader,
-    blob_kzg_commitments: List<Bytes48, U<9>>,
+    blob_kzg_commitments: List<Bytes48, U<4096>>,
 }
 
 fn plain(body: &BlobBody) -> PlainBody {
@@ -97,14 +100,14 @@ fn the_configuration_bounds_decoding() {
     let body = BlobBody {
         slot: 1,
         execution_payload_header: Arc::clone(&header),
-        blob_kzg_commitments: RuntimeList::try_from_vec(commitments, 9).unwrap(),
+        blob_kzg_commitments: BlobKzgCommitments::try_from_vec(commitments).unwrap(),
     };
     let bytes = body.to_ssz();
     assert!(BlobBody::from_ssz_with_spec(&bytes, &ChainSpec::ELECTRA).is_ok());
     let err = BlobBody::from_ssz_with_spec(&bytes, &ChainSpec::DENEB).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "at .blob_kzg_commitments: 7 elements exceed the limit 6"
+        "at .blob_kzg_commitments: 7 elements exceed the maximum 6"
     );
     // The `Arc` is shared, not copied, and hashes as its value.
     assert_eq!(Arc::strong_count(&header), 2);
@@ -126,4 +129,35 @@ fn alloy_values_are_their_ssz_bytes() {
         B256::repeat_byte(0xee)
     );
     assert!(B256::from_ssz(&[0xee; 31]).is_err());
+}
+
+/// The body root of six commitments is the spec's: that of the same body
+/// with `List[KZGCommitment, 4096]` (the plain types), not that of a list
+/// whose limit is the configuration's maximum.
+#[test]
+fn six_commitments_keep_the_spec_root() {
+    let data = seed_bytes(11, 4096);
+    let header = ExecutionPayloadHeader::arbitrary(&mut Unstructured::new(&data)).unwrap();
+    let commitments: Vec<_> = (0..6u8).map(|i| [i; 48].into()).collect();
+    let body =
+        with_max::<MaxBlobsPerBlock, _>(ChainSpec::ELECTRA.max_blobs_per_block, || BlobBody {
+            slot: 9,
+            execution_payload_header: Arc::new(header),
+            blob_kzg_commitments: BlobKzgCommitments::try_from_vec(commitments).unwrap(),
+        });
+    let spec = plain(&body);
+    assert_eq!(body.hash_tree_root(), spec.hash_tree_root());
+    assert_eq!(
+        body.blob_kzg_commitments.hash_tree_root(),
+        spec.blob_kzg_commitments.hash_tree_root()
+    );
+    // A list whose limit is the maximum (9) has another root.
+    let limited = List::<Bytes48, U<9>>::try_from(spec.blob_kzg_commitments.to_vec()).unwrap();
+    assert_ne!(
+        body.blob_kzg_commitments.hash_tree_root(),
+        limited.hash_tree_root()
+    );
+    // Decoded from the network under the configuration: the same root.
+    let back = BlobBody::from_ssz_with_spec(&body.to_ssz(), &ChainSpec::ELECTRA).unwrap();
+    assert_eq!(back.hash_tree_root(), spec.hash_tree_root());
 }

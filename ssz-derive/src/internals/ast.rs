@@ -155,6 +155,11 @@ pub struct Model<'a> {
     pub krate: syn::Path,
     /// What SSZ type this is.
     pub shape: Shape<'a>,
+    /// `#[ssz(validate = "path")]`: the function every decoded value passes.
+    pub validate: Option<syn::Path>,
+    /// `#[ssz(fixed_len = expr)]`: a container of variable-size fields that
+    /// parents hold inline, at this length.
+    pub fixed_len: Option<syn::Expr>,
 }
 
 /// The SSZ type a derive input describes.

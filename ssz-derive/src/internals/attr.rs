@@ -57,6 +57,14 @@ impl Position {
             ),
             Key::CompatibleUnion => (self == Position::Enum, "on an enum"),
             Key::Selector => (self == Position::Variant, "on the variants of an enum"),
+            Key::Validate => (
+                self == Position::Struct,
+                "on a struct (a container or a transparent newtype)",
+            ),
+            Key::FixedLen => (
+                self == Position::Struct,
+                "on a struct with named fields (a container)",
+            ),
             Key::With | Key::Skip => (
                 self == Position::Field,
                 "on a field of a struct with named fields (a container)",
@@ -189,6 +197,11 @@ pub struct ItemAttrs {
     pub edition: Setting<Keyed<EditionValue>>,
     /// `compatible_union`.
     pub compatible_union: Flag,
+    /// `validate = "path"`: the function every decoded value passes.
+    pub validate: Setting<Keyed<syn::Path>>,
+    /// `fixed_len = expr`: the length a container of variable-size
+    /// fields always takes, held inline by its parents.
+    pub fixed_len: Setting<Keyed<Expr>>,
     /// Whether an attribute of the item was rejected (an unknown key, a key
     /// in the wrong place, a bad value): the item may not be what it was
     /// meant to be (`transparant` for `transparent`), so checks that a
@@ -325,6 +338,29 @@ fn parse_key(
             let value = parse_selector(cx, meta, key)?;
             parsed.variant.selector.record(cx, key, span, value);
         }
+        Key::Validate => {
+            let value = parse_validate(cx, meta, key)?;
+            parsed
+                .item
+                .validate
+                .record(cx, key, span, value.map(|value| Keyed { value, span }));
+        }
+        Key::FixedLen => {
+            const USAGE: &str = "a constant expression of type `usize`: `fixed_len = 424` or \
+                                 `fixed_len = P::SIGNATURE_LEN`";
+            let value = required_value(cx, meta, key, USAGE)?;
+            if let Some(Expr::Lit(ExprLit { lit, .. })) = &value {
+                if !matches!(lit, Lit::Int(_)) {
+                    cx.error_spanned_by(lit, format!("`{key}` takes {USAGE}"));
+                    parsed.item.fixed_len.record(cx, key, span, None);
+                    return Ok(());
+                }
+            }
+            parsed
+                .item
+                .fixed_len
+                .record(cx, key, span, value.map(|value| Keyed { value, span }));
+        }
         Key::With => {
             let value = parse_with(cx, meta, key)?;
             parsed
@@ -357,6 +393,23 @@ fn parse_with(cx: &mut Ctxt, meta: &ParseNestedMeta, key: Key) -> syn::Result<Op
         "the path of a module, as a string: `with = \"my_crate::ssz_as_bytes\"`",
         "the path of a module such as \"crate::as_bytes\"",
         syn::Path::parse_mod_style,
+    )
+}
+
+/// `validate = "path"`.
+fn parse_validate(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta,
+    key: Key,
+) -> syn::Result<Option<syn::Path>> {
+    path_in_string(
+        cx,
+        meta,
+        key,
+        "the path of a function `fn(&Self) -> Result<(), E>`, as a string: \
+         `validate = \"Self::check\"`",
+        "the path of a function such as \"Self::check\"",
+        <syn::Path as syn::parse::Parse>::parse,
     )
 }
 

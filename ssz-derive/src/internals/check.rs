@@ -44,6 +44,8 @@ pub fn check<'a>(cx: &mut Ctxt, input: Input<'a>) -> Option<Model<'a>> {
         generics,
         krate,
         shape,
+        validate: attrs.validate.get().map(|v| v.value.clone()),
+        fixed_len: attrs.fixed_len.get().map(|f| f.value.clone()),
     })
 }
 
@@ -69,6 +71,13 @@ fn check_struct<'a>(
             cx.error_at(
                 edition.span,
                 "`edition` cannot be combined with `transparent`",
+            );
+        }
+        if let Some(fixed_len) = attrs.fixed_len.get() {
+            cx.error_at(
+                fixed_len.span,
+                "`fixed_len` cannot be combined with `transparent`: a newtype takes the \
+                 length of its field",
             );
         }
         if fields.len() != 1 {

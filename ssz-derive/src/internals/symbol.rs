@@ -26,11 +26,15 @@ pub enum Key {
     With,
     /// `#[ssz(skip)]`
     Skip,
+    /// `#[ssz(validate = "path")]`
+    Validate,
+    /// `#[ssz(fixed_len = N)]`
+    FixedLen,
 }
 
 impl Key {
     /// Every key, in the order error messages list them.
-    pub const ALL: [Key; 8] = [
+    pub const ALL: [Key; 10] = [
         Key::Crate,
         Key::Transparent,
         Key::ActiveFields,
@@ -39,6 +43,8 @@ impl Key {
         Key::Selector,
         Key::With,
         Key::Skip,
+        Key::Validate,
+        Key::FixedLen,
     ];
 
     /// The key as written.
@@ -52,6 +58,8 @@ impl Key {
             Key::Selector => "selector",
             Key::With => "with",
             Key::Skip => "skip",
+            Key::Validate => "validate",
+            Key::FixedLen => "fixed_len",
         }
     }
 

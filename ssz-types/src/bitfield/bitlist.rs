@@ -35,9 +35,16 @@ pub struct Bitlist<N> {
     _marker: PhantomData<N>,
 }
 
-bitlist_common!(Bitlist<N: Length>, "Bitlist", max = N::USIZE);
+bitlist_common!(Bitlist<N: Length>, "Bitlist");
 
 impl<N: Length> Bitlist<N> {
+    /// The encoding's bits, refusing more than the limit before it copies
+    /// them.
+    #[inline]
+    fn decode_buf(bytes: &[u8]) -> Result<BitBuf, DecodeError> {
+        BitBuf::from_ssz(bytes, N::USIZE)
+    }
+
     /// An empty bitlist.
     #[inline]
     pub const fn new() -> Self {

@@ -282,11 +282,12 @@ pub(crate) fn parse_bits_hex<T>(
 /// What `Bitlist` and `ProgressiveBitlist` share over their `BitBuf`
 /// (`$ty<$P> { bits: BitBuf, _marker: PhantomData<$P> }`): the read and
 /// write accessors, `Debug`, the hex form (`Display`/`FromStr`, serde),
-/// the bit-by-bit order, and the SSZ encoding, decoded with at most `max`
-/// bits. Only the bound (`push`, the constructors) and the root differ.
+/// the bit-by-bit order, and the SSZ encoding, decoded by the type's own
+/// `decode_buf` (which checks its bound). Only the bound (`push`, the
+/// constructors) and the root differ.
 macro_rules! bitlist_common {
-    ($ty:ident<$P:ident: $bound:path>, $name:literal, max = $max:expr) => {
-        impl<$P> $ty<$P> {
+    ($ty:ident<$($P:ident: $bound:path),+>, $name:literal) => {
+        impl<$($P),+> $ty<$($P),+> {
             /// The bitlist of `bits`, whose bound the caller has checked.
             #[inline]
             const fn from_buf(bits: BitBuf) -> Self {
@@ -340,7 +341,7 @@ macro_rules! bitlist_common {
             }
         }
 
-        impl<$P> ::core::fmt::Debug for $ty<$P> {
+        impl<$($P),+> ::core::fmt::Debug for $ty<$($P),+> {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 self.bits.fmt($name, f)
             }
@@ -348,7 +349,7 @@ macro_rules! bitlist_common {
 
         /// `0x` and the lowercase hex of the SSZ encoding, delimiter
         /// included: the consensus JSON and YAML form.
-        impl<$P: $bound> ::core::fmt::Display for $ty<$P> {
+        impl<$($P: $bound),+> ::core::fmt::Display for $ty<$($P),+> {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.write_str(&$crate::hex::to_hex(&$crate::Ssz::to_ssz(self)))
             }
@@ -356,7 +357,7 @@ macro_rules! bitlist_common {
 
         /// Reads the form [`Display`](core::fmt::Display) writes, checked as
         /// [`Ssz::from_ssz`](crate::Ssz::from_ssz) checks the bytes.
-        impl<$P: $bound> ::core::str::FromStr for $ty<$P> {
+        impl<$($P: $bound),+> ::core::str::FromStr for $ty<$($P),+> {
             type Err = $crate::HexError;
 
             fn from_str(s: &str) -> Result<Self, $crate::HexError> {
@@ -364,7 +365,7 @@ macro_rules! bitlist_common {
             }
         }
 
-        impl<$P: $bound> PartialOrd for $ty<$P> {
+        impl<$($P: $bound),+> PartialOrd for $ty<$($P),+> {
             #[inline]
             fn partial_cmp(&self, other: &Self) -> Option<::core::cmp::Ordering> {
                 Some(self.cmp(other))
@@ -373,14 +374,14 @@ macro_rules! bitlist_common {
 
         /// Bit by bit from bit 0, as `[bool]` would order them: a prefix
         /// before what extends it.
-        impl<$P: $bound> Ord for $ty<$P> {
+        impl<$($P: $bound),+> Ord for $ty<$($P),+> {
             #[inline]
             fn cmp(&self, other: &Self) -> ::core::cmp::Ordering {
                 self.bits.cmp_bits(&other.bits)
             }
         }
 
-        impl<'a, $P> IntoIterator for &'a $ty<$P> {
+        impl<'a, $($P),+> IntoIterator for &'a $ty<$($P),+> {
             type Item = bool;
             type IntoIter = Bits<'a>;
 
@@ -390,7 +391,7 @@ macro_rules! bitlist_common {
             }
         }
 
-        impl<$P: $bound> $crate::Ssz for $ty<$P> {
+        impl<$($P: $bound),+> $crate::Ssz for $ty<$($P),+> {
             const IS_FIXED_SIZE: bool = false;
             const FIXED_PART_LEN: usize = $crate::BYTES_PER_LENGTH_OFFSET;
 
@@ -406,20 +407,20 @@ macro_rules! bitlist_common {
 
             #[inline]
             fn from_ssz(bytes: &[u8]) -> Result<Self, $crate::DecodeError> {
-                Ok($ty::from_buf(BitBuf::from_ssz(bytes, $max)?))
+                Ok($ty::from_buf(Self::decode_buf(bytes)?))
             }
         }
 
         /// The hex of the SSZ encoding, delimiter included: `"0x1c"`.
         #[cfg(feature = "serde")]
-        impl<$P: $bound> serde::Serialize for $ty<$P> {
+        impl<$($P: $bound),+> serde::Serialize for $ty<$($P),+> {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 $crate::serde_support::serialize_hex(&$crate::Ssz::to_ssz(self), serializer)
             }
         }
 
         #[cfg(feature = "serde")]
-        impl<'de, $P: $bound> serde::Deserialize<'de> for $ty<$P> {
+        impl<'de, $($P: $bound),+> serde::Deserialize<'de> for $ty<$($P),+> {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 let bytes = $crate::serde_support::deserialize_hex(deserializer)?;
                 <Self as $crate::Ssz>::from_ssz(&bytes).map_err(serde::de::Error::custom)

@@ -23,8 +23,8 @@ pub use vector::ByteVector;
 
 /// The impls shared by the `Vec`-backed byte types.
 macro_rules! vec_bytes_common {
-    ($name:ident $(<$n:ident>)?) => {
-        impl$(<$n>)? $name$(<$n>)? {
+    ($name:ident $(<$($n:ident),+>)?) => {
+        impl$(<$($n),+>)? $name$(<$($n),+>)? {
             /// The bytes.
             #[inline]
             pub fn as_bytes(&self) -> &[u8] {
@@ -44,7 +44,7 @@ macro_rules! vec_bytes_common {
             }
         }
 
-        impl$(<$n>)? Deref for $name$(<$n>)? {
+        impl$(<$($n),+>)? Deref for $name$(<$($n),+>)? {
             type Target = [u8];
 
             #[inline]
@@ -53,48 +53,48 @@ macro_rules! vec_bytes_common {
             }
         }
 
-        impl$(<$n>)? DerefMut for $name$(<$n>)? {
+        impl$(<$($n),+>)? DerefMut for $name$(<$($n),+>)? {
             #[inline]
             fn deref_mut(&mut self) -> &mut [u8] {
                 &mut self.inner
             }
         }
 
-        impl$(<$n>)? AsRef<[u8]> for $name$(<$n>)? {
+        impl$(<$($n),+>)? AsRef<[u8]> for $name$(<$($n),+>)? {
             #[inline]
             fn as_ref(&self) -> &[u8] {
                 &self.inner
             }
         }
 
-        impl$(<$n>)? AsMut<[u8]> for $name$(<$n>)? {
+        impl$(<$($n),+>)? AsMut<[u8]> for $name$(<$($n),+>)? {
             #[inline]
             fn as_mut(&mut self) -> &mut [u8] {
                 &mut self.inner
             }
         }
 
-        impl$(<$n>)? From<$name$(<$n>)?> for Vec<u8> {
+        impl$(<$($n),+>)? From<$name$(<$($n),+>)?> for Vec<u8> {
             #[inline]
-            fn from(value: $name$(<$n>)?) -> Vec<u8> {
+            fn from(value: $name$(<$($n),+>)?) -> Vec<u8> {
                 value.inner
             }
         }
 
         /// `0x` and lowercase hex.
-        impl$(<$n>)? fmt::Display for $name$(<$n>)? {
+        impl$(<$($n),+>)? fmt::Display for $name$(<$($n),+>)? {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(&to_hex(&self.inner))
             }
         }
 
-        impl$(<$n>)? fmt::Debug for $name$(<$n>)? {
+        impl$(<$($n),+>)? fmt::Debug for $name$(<$($n),+>)? {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(&to_hex(&self.inner))
             }
         }
 
-        impl<'a, $($n)?> IntoIterator for &'a $name$(<$n>)? {
+        impl<'a $($(, $n)+)?> IntoIterator for &'a $name$(<$($n),+>)? {
             type Item = &'a u8;
             type IntoIter = core::slice::Iter<'a, u8>;
 
@@ -113,12 +113,12 @@ pub(crate) use vec_bytes_common;
 /// length before it is copied.
 macro_rules! bytes_ssz {
     (
-        $name:ident<$P:ident: $bound:path>,
+        $name:ident<$($P:ident: $bound:path),+>,
         fixed = $fixed:expr,
         fixed_part_len = $fixed_part_len:expr,
         check = $check:expr $(,)?
     ) => {
-        impl<$P: $bound> Ssz for $name<$P> {
+        impl<$($P: $bound),+> Ssz for $name<$($P),+> {
             const IS_FIXED_SIZE: bool = $fixed;
             const FIXED_PART_LEN: usize = $fixed_part_len;
 
