@@ -28,6 +28,21 @@ RELEASE_URL_V1_7="https://github.com/ethereum/consensus-specs/releases/download/
 LEAN_ARCHIVE="lstar-ssz.tar.gz"
 LEAN_ARCHIVE_SHA256="cbd8adcd7cf2419932a9c46a852856313949b2902f2f4a8224a176f81c38e9bd"
 LEAN_URL="https://github.com/peam-ssz/peam-ssz/releases/download/lean-vectors-43246bd/${LEAN_ARCHIVE}"
+# The SSZ conformance suite of its own repository (ethereum/ssz-specs), JSON
+# vectors that describe their types; the descriptor archive maps each
+# vector file to the descriptor of its type.
+SSZ_SPECS_VERSION="v0.1.0"
+SSZ_SPECS_URL="https://github.com/ethereum/ssz-specs/releases/download/${SSZ_SPECS_VERSION}"
+SSZ_SPECS_ARCHIVE="ssz-test-vectors-${SSZ_SPECS_VERSION}.tar.gz"
+SSZ_SPECS_DESCRIPTORS="ssz-${SSZ_SPECS_VERSION}-type-descriptors.tar.gz"
+SSZ_SPECS_DESCRIPTORS_FILE="type-descriptors.json"
+# The release asset is pinned by the digest that pk910/dynamic-ssz pins for
+# it; the descriptor archive (a descriptor of each vector's type, derived from
+# the v0.1.0 sources) is no ssz-specs release asset and is published beside
+# the Lean vectors, pinned likewise.
+SSZ_SPECS_ARCHIVE_SHA256="e2a65f032b59835c26127295293ea1bc07d7ca0ea1fe0e4f1128dffed333f878"
+SSZ_SPECS_DESCRIPTORS_SHA256="3bd38aefa2979629f7399cc5bfe539bb0aaac899f990ddcc1745ddf73bdab314"
+SSZ_SPECS_DESCRIPTORS_URL="https://github.com/peam-ssz/peam-ssz/releases/download/ssz-specs-descriptors-${SSZ_SPECS_VERSION}/${SSZ_SPECS_DESCRIPTORS}"
 
 usage() {
     cat <<EOF
@@ -67,6 +82,18 @@ spec-tests/vectors-lean/fixtures/, from the first that applies:
   otherwise                  downloaded from
                              ${LEAN_URL}
 The runner reads spec-tests/vectors-lean, or \$SSZ_LEAN_VECTORS.
+
+Then the ssz-specs ${SSZ_SPECS_VERSION} vectors (ethereum/ssz-specs) and their
+type descriptors, under spec-tests/vectors-ssz-specs/ (fixtures/ and
+${SSZ_SPECS_DESCRIPTORS_FILE}), from the first that applies:
+  --ssz-specs-archives DIR   a local directory holding
+                             ${SSZ_SPECS_ARCHIVE} and ${SSZ_SPECS_DESCRIPTORS}
+  \$SSZ_SPECS_ARCHIVES       the same, from the environment
+  otherwise                  ${SSZ_SPECS_ARCHIVE} downloaded from
+                             ${SSZ_SPECS_URL}/
+                             and ${SSZ_SPECS_DESCRIPTORS_URL}
+                             (both checked against their sha256)
+The runner reads spec-tests/vectors-ssz-specs, or \$SSZ_SPECS_VECTORS.
 EOF
 }
 
@@ -74,6 +101,7 @@ force=0
 source_dir=""
 source_dir_v1_7="${SSZ_VECTOR_ARCHIVES_V1_7:-}"
 source_dir_lean="${SSZ_LEAN_ARCHIVES:-}"
+source_dir_specs="${SSZ_SPECS_ARCHIVES:-}"
 while [[ $# -gt 0 ]]; do
     case "$1" in
         -h | --help)
@@ -97,6 +125,14 @@ while [[ $# -gt 0 ]]; do
                 exit 2
             fi
             source_dir_lean="$2"
+            shift
+            ;;
+        --ssz-specs-archives)
+            if [[ $# -lt 2 ]]; then
+                echo "download-vectors.sh: --ssz-specs-archives takes a directory (see --help)" >&2
+                exit 2
+            fi
+            source_dir_specs="$2"
             shift
             ;;
         -*)
@@ -285,3 +321,77 @@ unpack_lean() {
 }
 
 unpack_lean "$source_dir_lean"
+
+# check_sha256 FILE DIGEST: stop unless FILE has that sha256.
+check_sha256() {
+    local sum
+    sum="$(sha256sum "$1" | cut -d' ' -f1)"
+    if [[ "$sum" != "$2" ]]; then
+        echo "download-vectors.sh: $1 has sha256 ${sum}, not $2" >&2
+        exit 1
+    fi
+}
+
+# unpack_ssz_specs SOURCE_DIR: the ssz-specs vectors and descriptors.
+unpack_ssz_specs() {
+    local source_dir="$1"
+    local dest="${script_dir}/vectors-ssz-specs"
+    local marker="${dest}/.source"
+    local source_id archive descriptors staging sum
+    if [[ -n "$source_dir" ]]; then
+        if [[ ! -d "$source_dir" ]]; then
+            echo "download-vectors.sh: '$source_dir' is not a directory" >&2
+            exit 1
+        fi
+        source_dir="$(cd "$source_dir" && pwd)"
+        source_id="ssz-specs ${SSZ_SPECS_VERSION} local ${source_dir}"
+        for name in "$SSZ_SPECS_ARCHIVE" "$SSZ_SPECS_DESCRIPTORS"; do
+            if [[ ! -f "${source_dir}/${name}" ]]; then
+                echo "download-vectors.sh: ${source_dir}/${name} is missing" >&2
+                exit 1
+            fi
+            sum="$(sha256sum "${source_dir}/${name}" | cut -d' ' -f1)"
+            source_id+=$'\n'"${name} ${sum}"
+        done
+    else
+        source_id="ssz-specs ${SSZ_SPECS_VERSION} download ${SSZ_SPECS_URL}"
+    fi
+    if [[ $force -eq 0 && -f "$marker" && -d "${dest}/fixtures" ]] &&
+        [[ "$(cat "$marker")" == "$source_id" ]]; then
+        echo "spec-tests/vectors-ssz-specs already holds the ssz-specs ${SSZ_SPECS_VERSION} vectors from this source"
+        return 0
+    fi
+    mkdir -p "$dest"
+    staging="$(mktemp -d "${dest}/.staging.XXXXXX")"
+    # shellcheck disable=SC2064 # the staging directory of this call
+    trap "rm -rf '$staging'" EXIT
+    if [[ -n "$source_dir" ]]; then
+        archive="${source_dir}/${SSZ_SPECS_ARCHIVE}"
+        descriptors="${source_dir}/${SSZ_SPECS_DESCRIPTORS}"
+    else
+        archive="${staging}/${SSZ_SPECS_ARCHIVE}"
+        descriptors="${staging}/${SSZ_SPECS_DESCRIPTORS}"
+        echo "downloading ${SSZ_SPECS_URL}/${SSZ_SPECS_ARCHIVE}"
+        fetch "${SSZ_SPECS_URL}/${SSZ_SPECS_ARCHIVE}" "$archive"
+        echo "downloading ${SSZ_SPECS_DESCRIPTORS_URL}"
+        fetch "$SSZ_SPECS_DESCRIPTORS_URL" "$descriptors"
+    fi
+    check_sha256 "$archive" "$SSZ_SPECS_ARCHIVE_SHA256"
+    check_sha256 "$descriptors" "$SSZ_SPECS_DESCRIPTORS_SHA256"
+    echo "unpacking ${SSZ_SPECS_ARCHIVE} and ${SSZ_SPECS_DESCRIPTORS}"
+    tar xzf "$archive" -C "$staging" fixtures
+    tar xzf "$descriptors" -C "$staging" --wildcards "*/${SSZ_SPECS_DESCRIPTORS_FILE}"
+    if [[ ! -d "${staging}/fixtures" ]]; then
+        echo "download-vectors.sh: ${SSZ_SPECS_ARCHIVE} holds no fixtures/ tree" >&2
+        exit 1
+    fi
+    rm -rf "${dest}/fixtures" "${dest}/${SSZ_SPECS_DESCRIPTORS_FILE}" "${dest}/ssz-${SSZ_SPECS_VERSION}-type-descriptors" "$marker"
+    mv "${staging}/fixtures" "${dest}/fixtures"
+    mv "${staging}"/*/"${SSZ_SPECS_DESCRIPTORS_FILE}" "${dest}/${SSZ_SPECS_DESCRIPTORS_FILE}"
+    printf '%s\n' "$source_id" >"$marker"
+    rm -rf "$staging"
+    trap - EXIT
+    echo "spec-tests/vectors-ssz-specs now holds the ssz-specs ${SSZ_SPECS_VERSION} vectors"
+}
+
+unpack_ssz_specs "$source_dir_specs"

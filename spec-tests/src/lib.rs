@@ -23,3 +23,8 @@ pub use beacon_types::{beacon, beacon_cached, beacon_v1_7};
 pub mod generic;
 pub mod harness;
 pub mod lean;
+pub mod ssz_specs;
+pub mod ssz_specs_codegen;
+pub mod ssz_specs_json;
+#[rustfmt::skip]
+pub mod ssz_specs_types;

@@ -1,6 +1,8 @@
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::Fault;
+
 /// Why decoding failed, and where.
 ///
 /// The path leads from the outermost value to the one that failed:
@@ -152,6 +154,12 @@ impl DecodeError {
         &self.kind
     }
 
+    /// What failed, in the catalogue of the ssz-specs suite
+    /// ([`DecodeErrorKind::fault`]).
+    pub fn fault(&self) -> Fault {
+        self.kind.fault()
+    }
+
     /// Where it failed, outermost segment first.
     pub fn path(&self) -> impl DoubleEndedIterator<Item = &PathSegment> + ExactSizeIterator {
         self.path.iter().rev()
@@ -196,6 +204,68 @@ impl DecodeError {
     pub fn in_selector(mut self, selector: u8) -> Self {
         self.path.push(PathSegment::Selector(selector));
         self
+    }
+}
+
+impl DecodeErrorKind {
+    /// The refusal in the catalogue of the ssz-specs suite (the
+    /// `ValueFault` of `eth-ssz-specs` 0.1.0):
+    ///
+    /// | kind | fault |
+    /// |---|---|
+    /// | `InvalidLength`, fewer bytes than the type's width | `TRUNCATED` |
+    /// | `InvalidLength`, more bytes | `SCOPE` |
+    /// | `TooShort` | `SCOPE_TOO_SMALL` |
+    /// | `FirstOffsetMismatch` | `FIRST_OFFSET` |
+    /// | `InvalidListOffset`, below 4 | `OFFSET_BELOW_TABLE` |
+    /// | `InvalidListOffset`, not a multiple of 4 | `OFFSET_UNALIGNED` |
+    /// | `InvalidListOffset`, past the end | `OFFSET_PAST_SCOPE` |
+    /// | `OffsetOutOfBounds` | `OFFSET_PAST_SCOPE` |
+    /// | `OffsetsDecreasing` | `OFFSET_UNORDERED` |
+    /// | `NotMultipleOfElement` | `SCOPE_UNDIVIDED` |
+    /// | `TooManyElements`, `TooManyBits`, `ExceedsMaximum` | `LIMIT` |
+    /// | `WrongElementCount`, `ZeroLengthVector` | `COUNT` |
+    /// | `InvalidBool` | `NOT_A_BIT` |
+    /// | `BitlistNoDelimiter` | `NO_DELIMITER` |
+    /// | `BitvectorExcessBits` | `PADDING_BITS` |
+    /// | `InvalidSelector` | `UNKNOWN_SELECTOR` |
+    /// | `NonePayload` | `SCOPE` (the `None` option spans no byte) |
+    /// | `MissingSelector` | `NO_SELECTOR` |
+    /// | `Custom` | `RANGE` (a type's own rule on its values) |
+    pub const fn fault(&self) -> Fault {
+        use DecodeErrorKind::*;
+        match *self {
+            InvalidLength { expected, got } => {
+                if got < expected {
+                    Fault::Truncated
+                } else {
+                    Fault::Scope
+                }
+            }
+            TooShort { .. } => Fault::ScopeTooSmall,
+            FirstOffsetMismatch { .. } => Fault::FirstOffset,
+            InvalidListOffset { offset } => {
+                if offset < crate::BYTES_PER_LENGTH_OFFSET {
+                    Fault::OffsetBelowTable
+                } else if offset % crate::BYTES_PER_LENGTH_OFFSET != 0 {
+                    Fault::OffsetUnaligned
+                } else {
+                    Fault::OffsetPastScope
+                }
+            }
+            OffsetOutOfBounds { .. } => Fault::OffsetPastScope,
+            OffsetsDecreasing { .. } => Fault::OffsetUnordered,
+            NotMultipleOfElement { .. } => Fault::ScopeUndivided,
+            TooManyElements { .. } | TooManyBits { .. } | ExceedsMaximum { .. } => Fault::Limit,
+            WrongElementCount { .. } | ZeroLengthVector => Fault::Count,
+            InvalidBool(_) => Fault::NotABit,
+            BitlistNoDelimiter => Fault::NoDelimiter,
+            BitvectorExcessBits => Fault::PaddingBits,
+            InvalidSelector(_) => Fault::UnknownSelector,
+            NonePayload => Fault::Scope,
+            MissingSelector => Fault::NoSelector,
+            Custom(_) => Fault::Range,
+        }
     }
 }
 

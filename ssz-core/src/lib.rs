@@ -23,6 +23,7 @@ mod checks;
 pub mod codec;
 pub mod edition;
 mod error;
+mod fault;
 pub mod hash;
 mod hex;
 mod impls;
@@ -37,6 +38,7 @@ pub mod __private;
 
 pub use edition::{Current, Edition, V1_6, V1_7};
 pub use error::{DecodeError, DecodeErrorKind, PathSegment};
+pub use fault::Fault;
 pub use hex::{root_hex, Hex};
 pub use merkle::{
     merkleize, merkleize_progressive, merkleize_progressive_in, mix_in_active_fields,

@@ -251,6 +251,14 @@ pub struct PathError<'a> {
     pub kind: PathErrorKind<'a>,
 }
 
+impl PathError<'_> {
+    /// The refusal in the catalogue of the ssz-specs suite
+    /// ([`PathErrorKind::fault`]).
+    pub const fn fault(&self) -> crate::Fault {
+        self.kind.fault()
+    }
+}
+
 /// What is wrong with a step of a path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -290,6 +298,26 @@ pub enum PathErrorKind<'a> {
 }
 
 impl PathErrorKind<'_> {
+    /// The refusal in the catalogue of the ssz-specs suite: a name that
+    /// names nothing (`NoSuchField`, `NoLength`, `NoSelector`, `Syntax`) is
+    /// `NO_SUCH_FIELD`; a position the type does not have
+    /// (`IndexOutOfRange`, `NotIndexable`, `NoValue`, `Overflow`)
+    /// `NO_SUCH_POSITION`; a step below a basic value `PATH_INTO_PACKED`.
+    pub const fn fault(&self) -> crate::Fault {
+        use crate::Fault;
+        match self {
+            PathErrorKind::NoSuchField { .. }
+            | PathErrorKind::NoLength
+            | PathErrorKind::NoSelector
+            | PathErrorKind::Syntax { .. } => Fault::NoSuchField,
+            PathErrorKind::NoValue { .. }
+            | PathErrorKind::IndexOutOfRange { .. }
+            | PathErrorKind::NotIndexable
+            | PathErrorKind::Overflow => Fault::NoSuchPosition,
+            PathErrorKind::BelowBasic => Fault::PathIntoPacked,
+        }
+    }
+
     /// A fixed description, usable in `const` panics.
     const fn message(&self) -> &'static str {
         match self {

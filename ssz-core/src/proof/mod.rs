@@ -226,6 +226,25 @@ pub enum ProofError {
     RootMismatch,
 }
 
+impl ProofError {
+    /// The refusal in the catalogue of the ssz-specs suite; `None` for
+    /// [`ProofError::RootMismatch`], a proof that is well formed but
+    /// proves another root (the catalogue names malformed requests only).
+    pub const fn fault(&self) -> Option<crate::Fault> {
+        use crate::Fault;
+        Some(match self {
+            ProofError::NoSuchNode { .. } | ProofError::GindexOverflow => Fault::NoSuchPosition,
+            ProofError::BranchLength { .. } => Fault::BranchLength,
+            ProofError::LeafCount { .. } => Fault::LeafCount,
+            ProofError::HelperCount { .. } => Fault::ProofLength,
+            ProofError::NoIndices => Fault::EmptyRequest,
+            ProofError::DuplicateIndex { .. } => Fault::RepeatedIndex,
+            ProofError::NestedIndices { .. } => Fault::NestedIndex,
+            ProofError::RootMismatch => return None,
+        })
+    }
+}
+
 impl fmt::Display for ProofError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
