@@ -33,7 +33,7 @@
 //! conventions, so the vectors' `value.yaml` files parse into them.
 
 use core::fmt::Debug;
-use peam_ssz_types::{Ssz, TreeHash};
+use peam_ssz_types::{path::TreeLayout, Ssz, TreeHash};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -96,11 +96,13 @@ pub use catalog::FORKS;
 
 pub use peam_ssz_types::{Quot, Sum};
 
-/// What every consensus container implements: SSZ, merkleization, equality,
-/// and serde in the consensus YAML conventions.
+/// What every consensus container implements: SSZ, merkleization, the
+/// shape of its tree (for paths), equality, and serde in the consensus YAML
+/// conventions.
 pub trait Container:
     Ssz
     + TreeHash
+    + TreeLayout
     + Clone
     + Debug
     + Default
@@ -116,6 +118,7 @@ pub trait Container:
 impl<T> Container for T where
     T: Ssz
         + TreeHash
+        + TreeLayout
         + Clone
         + Debug
         + Default

@@ -1,0 +1,433 @@
+//! The command line, parsed by hand: seven commands and a few options each,
+//! which a table of names covers without a parser crate (clap would add
+//! a dozen crates and most of the build time of this tool).
+
+use std::fmt;
+
+/// The commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    Decode,
+    Encode,
+    Root,
+    Prove,
+    Verify,
+    Diff,
+    Types,
+}
+
+impl Command {
+    fn parse(name: &str) -> Option<Command> {
+        Some(match name {
+            "decode" => Command::Decode,
+            "encode" => Command::Encode,
+            "root" => Command::Root,
+            "prove" => Command::Prove,
+            "verify" => Command::Verify,
+            "diff" => Command::Diff,
+            "types" => Command::Types,
+            _ => return None,
+        })
+    }
+
+    /// The options the command takes (each `--name VALUE`).
+    fn options(self) -> &'static [&'static str] {
+        const VALUE: &[&str] = &["type", "preset", "format", "max-size"];
+        match self {
+            Command::Decode => &["type", "preset", "format", "max-size", "output"],
+            Command::Encode => &["type", "preset", "format", "output", "out"],
+            Command::Root | Command::Prove | Command::Diff => VALUE,
+            Command::Verify => &["type", "preset", "format", "max-size", "root"],
+            Command::Types => &[],
+        }
+    }
+
+    /// How many positional arguments it takes.
+    fn positionals(self) -> (usize, usize) {
+        match self {
+            Command::Decode | Command::Encode | Command::Root => (0, 1),
+            Command::Prove => (1, 2),
+            Command::Verify => (1, 2),
+            Command::Diff => (2, 2),
+            Command::Types => (0, 1),
+        }
+    }
+
+    /// The `--help` text.
+    pub fn help(self) -> &'static str {
+        match self {
+            Command::Decode => HELP_DECODE,
+            Command::Encode => HELP_ENCODE,
+            Command::Root => HELP_ROOT,
+            Command::Prove => HELP_PROVE,
+            Command::Verify => HELP_VERIFY,
+            Command::Diff => HELP_DIFF,
+            Command::Types => HELP_TYPES,
+        }
+    }
+}
+
+/// The preset the containers are sized by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PresetName {
+    Mainnet,
+    Minimal,
+}
+
+/// How the bytes of a value are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// SSZ bytes.
+    Ssz,
+    /// SSZ in one snappy block: the `.ssz_snappy` files of the spec tests,
+    /// and gossip messages.
+    SszSnappy,
+    /// A req/resp message: the varint of the SSZ length, then snappy frames.
+    SszSnappyFrames,
+    /// JSON in the consensus conventions.
+    Json,
+    /// YAML in the consensus conventions.
+    Yaml,
+}
+
+impl Format {
+    fn parse(name: &str) -> Option<Format> {
+        Some(match name {
+            "ssz" => Format::Ssz,
+            "ssz_snappy" => Format::SszSnappy,
+            "ssz_snappy_frames" => Format::SszSnappyFrames,
+            "json" => Format::Json,
+            "yaml" => Format::Yaml,
+            _ => return None,
+        })
+    }
+
+    /// The format a file name's extension names, if any.
+    pub fn of_path(path: &str) -> Option<Format> {
+        let ext = path.rsplit_once('.')?.1;
+        Some(match ext {
+            "ssz" => Format::Ssz,
+            "ssz_snappy" => Format::SszSnappy,
+            "json" => Format::Json,
+            "yaml" | "yml" => Format::Yaml,
+            _ => return None,
+        })
+    }
+
+    /// Whether the format is text.
+    pub fn is_text(self) -> bool {
+        matches!(self, Format::Json | Format::Yaml)
+    }
+}
+
+/// A parsed command line.
+#[derive(Debug)]
+pub struct Args {
+    pub command: Command,
+    pub type_name: Option<String>,
+    pub preset: PresetName,
+    pub format: Option<Format>,
+    pub output: Option<Format>,
+    pub out: Option<String>,
+    pub max_size: Option<usize>,
+    pub root: Option<String>,
+    pub positionals: Vec<String>,
+}
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub enum Parsed {
+    Run(Args),
+    /// `--help`: the text to print.
+    Help(&'static str),
+    /// `--version`.
+    Version,
+}
+
+/// A command line that does not parse: what, and the usage to print.
+#[derive(Debug)]
+pub struct UsageError {
+    pub message: String,
+    pub usage: &'static str,
+}
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+fn usage_error(message: String, usage: &'static str) -> UsageError {
+    UsageError { message, usage }
+}
+
+/// Parses the arguments after the program name.
+pub fn parse(args: Vec<String>) -> Result<Parsed, UsageError> {
+    let mut args = args.into_iter();
+    let Some(first) = args.next() else {
+        return Err(usage_error("no command given".into(), HELP));
+    };
+    let command = match first.as_str() {
+        "-h" | "--help" | "help" => {
+            return Ok(match args.next().as_deref().and_then(Command::parse) {
+                Some(command) => Parsed::Help(command.help()),
+                None => Parsed::Help(HELP),
+            })
+        }
+        "-V" | "--version" => return Ok(Parsed::Version),
+        name => Command::parse(name)
+            .ok_or_else(|| usage_error(format!("unknown command {name:?}"), HELP))?,
+    };
+    let usage = command.help();
+    let mut parsed = Args {
+        command,
+        type_name: None,
+        preset: PresetName::Mainnet,
+        format: None,
+        output: None,
+        out: None,
+        max_size: None,
+        root: None,
+        positionals: Vec::new(),
+    };
+    let mut only_positionals = false;
+    while let Some(arg) = args.next() {
+        if only_positionals || arg == "-" || !arg.starts_with('-') {
+            parsed.positionals.push(arg);
+            continue;
+        }
+        if arg == "--" {
+            only_positionals = true;
+            continue;
+        }
+        if arg == "-h" || arg == "--help" {
+            return Ok(Parsed::Help(usage));
+        }
+        let (name, inline) = match arg.strip_prefix("--") {
+            Some(long) => match long.split_once('=') {
+                Some((name, value)) => (name.to_owned(), Some(value.to_owned())),
+                None => (long.to_owned(), None),
+            },
+            None if arg == "-o" => ("out".to_owned(), None),
+            None => return Err(usage_error(format!("unknown option {arg:?}"), usage)),
+        };
+        if !command.options().contains(&name.as_str()) {
+            return Err(usage_error(
+                format!("unknown option --{name} for {first}"),
+                usage,
+            ));
+        }
+        let value = match inline {
+            Some(value) => value,
+            None => args
+                .next()
+                .ok_or_else(|| usage_error(format!("--{name} needs a value"), usage))?,
+        };
+        let bad = |what: &str| usage_error(format!("--{name} {value:?}: {what}"), usage);
+        match name.as_str() {
+            "type" => parsed.type_name = Some(value),
+            "preset" => {
+                parsed.preset = match value.as_str() {
+                    "mainnet" => PresetName::Mainnet,
+                    "minimal" => PresetName::Minimal,
+                    _ => return Err(bad("expected mainnet or minimal")),
+                }
+            }
+            "format" => {
+                parsed.format = Some(Format::parse(&value).ok_or_else(|| {
+                    bad("expected ssz, ssz_snappy, ssz_snappy_frames, json or yaml")
+                })?)
+            }
+            "output" => {
+                let format = Format::parse(&value).ok_or_else(|| {
+                    bad("expected ssz, ssz_snappy, ssz_snappy_frames, json or yaml")
+                })?;
+                let fits = match command {
+                    Command::Decode => format.is_text(),
+                    _ => !format.is_text(),
+                };
+                if !fits {
+                    return Err(bad(if command == Command::Decode {
+                        "decode writes json or yaml (encode writes the binary formats)"
+                    } else {
+                        "encode writes ssz, ssz_snappy or ssz_snappy_frames (decode writes text)"
+                    }));
+                }
+                parsed.output = Some(format);
+            }
+            "out" => parsed.out = Some(value),
+            "max-size" => {
+                parsed.max_size = Some(
+                    value
+                        .parse()
+                        .map_err(|_| bad("expected a number of bytes"))?,
+                )
+            }
+            "root" => parsed.root = Some(value),
+            _ => return Err(usage_error(format!("unknown option --{name}"), usage)),
+        }
+    }
+    let (min, max) = command.positionals();
+    let n = parsed.positionals.len();
+    if n < min || n > max {
+        return Err(usage_error(
+            format!(
+                "{first} takes {} argument{}, got {n}",
+                if min == max {
+                    min.to_string()
+                } else {
+                    format!("{min} to {max}")
+                },
+                if max == 1 { "" } else { "s" },
+            ),
+            usage,
+        ));
+    }
+    let needs_type = match command {
+        Command::Types => false,
+        Command::Verify => parsed.root.is_none(),
+        _ => true,
+    };
+    if needs_type && parsed.type_name.is_none() {
+        return Err(usage_error(
+            format!("{first} needs --type FORK.CONTAINER (for example fulu.BeaconState)"),
+            usage,
+        ));
+    }
+    Ok(Parsed::Run(parsed))
+}
+
+pub const HELP: &str = "\
+peam-ssz: SSZ values of the consensus containers on the command line
+
+Usage: peam-ssz <COMMAND> [OPTIONS] [ARGS]
+
+Commands:
+  decode   SSZ (or ssz_snappy) to JSON or YAML
+  encode   JSON or YAML to SSZ (or ssz_snappy)
+  root     the hash_tree_root of a value, as 0x hex
+  prove    the Merkle proof of a path into a value (leaf, branch, generalized index)
+  verify   check a proof against a root, or against a value's root
+  diff     the paths where two values of one type differ
+  types    the containers a fork has
+
+Every command takes --help. A value is named by fork and container
+(--type fulu.BeaconState) and sized by --preset mainnet|minimal (default
+mainnet). A file argument of - (or none) is standard input.
+
+Exit status: 0 on success, 1 when verify fails or diff finds a difference,
+2 on bad input or usage, with a one-line error on standard error.
+";
+
+const HELP_DECODE: &str = "\
+peam-ssz decode: a value to JSON or YAML, in the consensus conventions
+
+Usage: peam-ssz decode --type FORK.CONTAINER [OPTIONS] [FILE]
+
+Options:
+  --type FORK.CONTAINER   the container (fulu.BeaconState, phase0.Checkpoint, ...)
+  --preset mainnet|minimal  the preset (default mainnet)
+  --format FORMAT         the input: ssz, ssz_snappy (a snappy block, as the
+                          spec tests and gossip write it), ssz_snappy_frames (a
+                          req/resp message: varint length, then snappy frames),
+                          json or yaml; default from the file's extension
+                          (.ssz, .ssz_snappy, .json, .yaml), else ssz
+  --max-size BYTES        the most SSZ bytes ssz_snappy may declare (default 4294967295)
+  --output json|yaml      the output (default json)
+  -h, --help              this text
+";
+
+const HELP_ENCODE: &str = "\
+peam-ssz encode: JSON or YAML (or any input format) to SSZ
+
+Usage: peam-ssz encode --type FORK.CONTAINER [OPTIONS] [FILE]
+
+Options:
+  --type FORK.CONTAINER   the container
+  --preset mainnet|minimal  the preset (default mainnet)
+  --format FORMAT         the input (ssz, ssz_snappy, ssz_snappy_frames, json,
+                          yaml); default from the file's extension, else json
+  --output FORMAT         ssz (default), ssz_snappy or ssz_snappy_frames
+  -o, --out FILE          write there instead of standard output
+  -h, --help              this text
+";
+
+const HELP_ROOT: &str = "\
+peam-ssz root: the hash_tree_root of a value
+
+Usage: peam-ssz root --type FORK.CONTAINER [OPTIONS] [FILE]
+
+Prints the root as 0x and 64 hex digits.
+
+Options:
+  --type FORK.CONTAINER   the container
+  --preset mainnet|minimal  the preset (default mainnet)
+  --format FORMAT         the input (ssz, ssz_snappy, ssz_snappy_frames, json,
+                          yaml); default from the file's extension, else ssz
+  --max-size BYTES        the most SSZ bytes ssz_snappy may declare
+  -h, --help              this text
+";
+
+const HELP_PROVE: &str = "\
+peam-ssz prove: the Merkle proof of a path into a value
+
+Usage: peam-ssz prove --type FORK.CONTAINER [OPTIONS] PATH [FILE]
+
+PATH names a node as merkle-proofs.md does, fields by name and elements by
+index: finalized_checkpoint.root, validators[5].effective_balance,
+validators.__len__. Prints JSON: the path, the leaf, the generalized index
+(leaf_index) and the branch (siblings from the leaf up), as the spec tests'
+proof.yaml has them.
+
+Options:
+  --type FORK.CONTAINER   the container
+  --preset mainnet|minimal  the preset (default mainnet)
+  --format FORMAT         the input; default from the file's extension, else ssz
+  --max-size BYTES        the most SSZ bytes ssz_snappy may declare
+  -h, --help              this text
+";
+
+const HELP_VERIFY: &str = "\
+peam-ssz verify: check a proof (as prove writes it, or a spec test's proof.yaml)
+
+Usage: peam-ssz verify PROOF --root 0xROOT
+       peam-ssz verify --type FORK.CONTAINER [OPTIONS] PROOF FILE
+
+Checks that the proof's leaf and branch lead to the root given, or to the
+root of the value in FILE. Prints ok and exits 0, or says why not and
+exits 1.
+
+Options:
+  --root 0xROOT           the root to check against
+  --type FORK.CONTAINER   the container of FILE
+  --preset mainnet|minimal  the preset (default mainnet)
+  --format FORMAT         the format of FILE; default from its extension, else ssz
+  --max-size BYTES        the most SSZ bytes ssz_snappy may declare
+  -h, --help              this text
+";
+
+const HELP_DIFF: &str = "\
+peam-ssz diff: the paths where two values of one type differ
+
+Usage: peam-ssz diff --type FORK.CONTAINER [OPTIONS] FILE_A FILE_B
+
+Prints one line per differing leaf of the consensus JSON mapping,
+PATH: A -> B, the path as prove takes it. Exits 0 when the values are
+equal, 1 when they differ.
+
+Options:
+  --type FORK.CONTAINER   the container
+  --preset mainnet|minimal  the preset (default mainnet)
+  --format FORMAT         the format of both files; default from each one's
+                          extension, else ssz
+  --max-size BYTES        the most SSZ bytes ssz_snappy may declare
+  -h, --help              this text
+";
+
+const HELP_TYPES: &str = "\
+peam-ssz types: the containers of a fork, or the forks
+
+Usage: peam-ssz types [FORK]
+
+Without FORK, prints the forks; with it, FORK.CONTAINER for each container.
+";

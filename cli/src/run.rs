@@ -1,0 +1,363 @@
+//! The commands: the container is found by name through the fork's
+//! `ContainerVisitor`, then each command runs on its Rust type, so that a
+//! value goes through the library's own decoding and hashing (a mainnet
+//! state at library speed).
+
+use std::fs;
+use std::io::{self, BufWriter, Read, Write};
+
+use beacon_types::beacon::{
+    visit_fork_containers, Container, ContainerVisitor, Mainnet, Minimal, FORKS,
+};
+use peam_ssz_types::path::gindex_of_str;
+use peam_ssz_types::proof::{calculate_merkle_root, prove, Gindex};
+use peam_ssz_types::snappy;
+
+use crate::args::{Args, Command, Format, PresetName};
+use crate::diff;
+
+/// How a command that ran ended.
+pub enum Outcome {
+    /// Done (exit 0).
+    Success,
+    /// `verify` found the proof wrong, or `diff` found a difference (exit 1).
+    Negative,
+}
+
+/// The default bound of what an ssz_snappy input may declare: the most a
+/// snappy block can hold.
+const DEFAULT_MAX_SIZE: usize = u32::MAX as usize;
+
+pub fn run(args: &Args) -> Result<Outcome, String> {
+    if args.command == Command::Types {
+        return types(args.positionals.first().map(String::as_str));
+    }
+    if args.command == Command::Verify && args.type_name.is_none() {
+        // Against a root given on the command line: no type needed.
+        let root = parse_root(args.root.as_deref().unwrap_or_default())?;
+        return verify_proof(&args.positionals[0], &root);
+    }
+    if args.command == Command::Verify && args.root.is_some() {
+        return Err("verify takes --root or --type with a value, not both".into());
+    }
+    let type_name = args.type_name.as_deref().unwrap_or_default();
+    let (fork, name) = type_name.split_once('.').ok_or_else(|| {
+        format!("--type {type_name:?}: expected FORK.CONTAINER, for example fulu.BeaconState")
+    })?;
+    let mut dispatch = Dispatch {
+        name,
+        args,
+        result: None,
+    };
+    let known = match args.preset {
+        PresetName::Mainnet => visit_fork_containers::<Mainnet, _>(fork, &mut dispatch),
+        PresetName::Minimal => visit_fork_containers::<Minimal, _>(fork, &mut dispatch),
+    };
+    if !known {
+        return Err(format!(
+            "--type {type_name:?}: unknown fork {fork:?} (the forks: {})",
+            FORKS.join(", ")
+        ));
+    }
+    dispatch.result.unwrap_or_else(|| {
+        Err(format!(
+            "--type {type_name:?}: {fork} has no container {name:?} (`peam-ssz types {fork}` lists them)"
+        ))
+    })
+}
+
+struct Dispatch<'a> {
+    name: &'a str,
+    args: &'a Args,
+    result: Option<Result<Outcome, String>>,
+}
+
+impl ContainerVisitor for Dispatch<'_> {
+    fn visit<T: Container>(&mut self, name: &'static str) {
+        if self.result.is_none() && name == self.name {
+            self.result = Some(run_typed::<T>(self.args));
+        }
+    }
+}
+
+/// An input: its name for messages, and its bytes.
+struct Input {
+    name: String,
+    bytes: Vec<u8>,
+    format: Format,
+}
+
+fn read_input(
+    path: Option<&str>,
+    format: Option<Format>,
+    default: Format,
+) -> Result<Input, String> {
+    let (name, bytes) = match path {
+        None | Some("-") => {
+            let mut bytes = Vec::new();
+            io::stdin()
+                .lock()
+                .read_to_end(&mut bytes)
+                .map_err(|e| format!("standard input: {e}"))?;
+            ("standard input".to_owned(), bytes)
+        }
+        Some(path) => {
+            let bytes = fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            (path.to_owned(), bytes)
+        }
+    };
+    let format = format
+        .or_else(|| path.and_then(Format::of_path))
+        .unwrap_or(default);
+    Ok(Input {
+        name,
+        bytes,
+        format,
+    })
+}
+
+fn load<T: Container>(input: &Input, max: usize) -> Result<T, String> {
+    let result = match input.format {
+        Format::Ssz => peam_ssz_types::decode::<T>(&input.bytes).map_err(|e| e.to_string()),
+        Format::SszSnappy => {
+            snappy::decode_gossip::<T>(&input.bytes, max).map_err(|e| e.to_string())
+        }
+        Format::SszSnappyFrames => {
+            snappy::decode_req_resp::<T>(&input.bytes, max).map_err(|e| e.to_string())
+        }
+        Format::Json => serde_json::from_slice::<T>(&input.bytes).map_err(|e| format!("JSON: {e}")),
+        Format::Yaml => serde_yaml::from_slice::<T>(&input.bytes).map_err(|e| format!("YAML: {e}")),
+    };
+    result.map_err(|e| format!("{}: {e}", input.name))
+}
+
+fn load_arg<T: Container>(args: &Args, path: Option<&str>, default: Format) -> Result<T, String> {
+    let input = read_input(path, args.format, default)?;
+    load::<T>(&input, args.max_size.unwrap_or(DEFAULT_MAX_SIZE))
+}
+
+fn run_typed<T: Container>(args: &Args) -> Result<Outcome, String> {
+    let arg = |i: usize| args.positionals.get(i).map(String::as_str);
+    match args.command {
+        Command::Decode => {
+            let value = load_arg::<T>(args, arg(0), Format::Ssz)?;
+            let mut out = Output::open(None)?;
+            match args.output.unwrap_or(Format::Json) {
+                Format::Yaml => serde_yaml::to_writer(&mut out.writer, &value)
+                    .map_err(|e| format!("YAML: {e}"))?,
+                _ => {
+                    serde_json::to_writer_pretty(&mut out.writer, &value)
+                        .map_err(|e| format!("JSON: {e}"))?;
+                    out.write(b"\n")?;
+                }
+            }
+            out.finish()?;
+        }
+        Command::Encode => {
+            let value = load_arg::<T>(args, arg(0), Format::Json)?;
+            let bytes = match args.output.unwrap_or(Format::Ssz) {
+                Format::SszSnappy => {
+                    snappy::encode_gossip(&value, usize::MAX).map_err(|e| e.to_string())?
+                }
+                Format::SszSnappyFrames => {
+                    snappy::encode_req_resp(&value, usize::MAX).map_err(|e| e.to_string())?
+                }
+                _ => value.to_ssz(),
+            };
+            let mut out = Output::open(args.out.as_deref())?;
+            out.write(&bytes)?;
+            out.finish()?;
+        }
+        Command::Root => {
+            let value = load_arg::<T>(args, arg(0), Format::Ssz)?;
+            let mut out = Output::open(None)?;
+            out.write(format!("{}\n", hex(&value.hash_tree_root())).as_bytes())?;
+            out.finish()?;
+        }
+        Command::Prove => {
+            let path = arg(0).unwrap_or_default();
+            let gindex = gindex_of_str::<T>(path).map_err(|e| format!("path {path:?}: {e}"))?;
+            let value = load_arg::<T>(args, arg(1), Format::Ssz)?;
+            let proof = prove(&value, gindex).map_err(|e| format!("path {path:?}: {e}"))?;
+            let mut text = format!(
+                "{{\n  \"path\": {},\n  \"leaf\": \"{}\",\n  \"leaf_index\": {},\n  \"branch\": [",
+                serde_json::Value::String(path.to_owned()),
+                hex(&proof.leaf),
+                proof.gindex.get()
+            );
+            for (i, node) in proof.branch.iter().enumerate() {
+                text.push_str(if i == 0 { "\n    \"" } else { ",\n    \"" });
+                text.push_str(&hex(node));
+                text.push('"');
+            }
+            text.push_str(if proof.branch.is_empty() {
+                "]\n}\n"
+            } else {
+                "\n  ]\n}\n"
+            });
+            let mut out = Output::open(None)?;
+            out.write(text.as_bytes())?;
+            out.finish()?;
+        }
+        Command::Verify => {
+            let value = load_arg::<T>(args, arg(1), Format::Ssz)?;
+            return verify_proof(arg(0).unwrap_or_default(), &value.hash_tree_root());
+        }
+        Command::Diff => {
+            let a = load_arg::<T>(args, arg(0), Format::Ssz)?;
+            let b = load_arg::<T>(args, arg(1), Format::Ssz)?;
+            let a = serde_yaml::to_value(&a).map_err(|e| e.to_string())?;
+            let b = serde_yaml::to_value(&b).map_err(|e| e.to_string())?;
+            let differences = diff::diff(&a, &b);
+            let mut out = Output::open(None)?;
+            for d in &differences {
+                out.write(format!("{}: {} -> {}\n", d.path, d.a, d.b).as_bytes())?;
+            }
+            out.finish()?;
+            if !differences.is_empty() {
+                return Ok(Outcome::Negative);
+            }
+        }
+        Command::Types => return types(arg(0)),
+    }
+    Ok(Outcome::Success)
+}
+
+fn types(fork: Option<&str>) -> Result<Outcome, String> {
+    struct Names(Vec<&'static str>);
+    impl ContainerVisitor for Names {
+        fn visit<T: Container>(&mut self, name: &'static str) {
+            self.0.push(name);
+        }
+    }
+    let mut out = Output::open(None)?;
+    match fork {
+        None => {
+            for fork in FORKS {
+                out.write(format!("{fork}\n").as_bytes())?;
+            }
+        }
+        Some(fork) => {
+            let mut names = Names(Vec::new());
+            if !visit_fork_containers::<Mainnet, _>(fork, &mut names) {
+                return Err(format!(
+                    "unknown fork {fork:?} (the forks: {})",
+                    FORKS.join(", ")
+                ));
+            }
+            for name in names.0 {
+                out.write(format!("{fork}.{name}\n").as_bytes())?;
+            }
+        }
+    }
+    out.finish()?;
+    Ok(Outcome::Success)
+}
+
+/// Checks the proof in the file at `path` against `root`.
+fn verify_proof(path: &str, root: &[u8; 32]) -> Result<Outcome, String> {
+    let text = fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let proof: serde_yaml::Value =
+        serde_yaml::from_slice(&text).map_err(|e| format!("{path}: {e}"))?;
+    let field = |name: &str| {
+        proof
+            .get(name)
+            .ok_or_else(|| format!("{path}: the proof has no {name:?}"))
+    };
+    let leaf = parse_node(field("leaf")?).map_err(|e| format!("{path}: leaf: {e}"))?;
+    let index = match field("leaf_index")? {
+        serde_yaml::Value::Number(n) => n.as_u64().map(u128::from),
+        serde_yaml::Value::String(s) => s.parse::<u128>().ok(),
+        _ => None,
+    };
+    let gindex = index.and_then(Gindex::new).ok_or_else(|| {
+        format!("{path}: leaf_index: expected a generalized index (an integer >= 1)")
+    })?;
+    let branch = field("branch")?
+        .as_sequence()
+        .ok_or_else(|| format!("{path}: branch: expected a list of 0x roots"))?
+        .iter()
+        .enumerate()
+        .map(|(i, node)| parse_node(node).map_err(|e| format!("{path}: branch[{i}]: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let computed =
+        calculate_merkle_root(&leaf, &branch, gindex).map_err(|e| format!("{path}: {e}"))?;
+    let mut out = Output::open(None)?;
+    if computed == *root {
+        out.write(b"ok\n")?;
+        out.finish()?;
+        Ok(Outcome::Success)
+    } else {
+        out.finish()?;
+        eprintln!(
+            "peam-ssz: {path}: the proof leads to {}, not to {}",
+            hex(&computed),
+            hex(root)
+        );
+        Ok(Outcome::Negative)
+    }
+}
+
+fn parse_node(value: &serde_yaml::Value) -> Result<[u8; 32], String> {
+    parse_root(value.as_str().ok_or("expected a 0x root")?)
+}
+
+fn parse_root(text: &str) -> Result<[u8; 32], String> {
+    let digits = text
+        .strip_prefix("0x")
+        .ok_or_else(|| format!("{text:?}: expected 0x and 64 hex digits"))?;
+    if digits.len() != 64 {
+        return Err(format!("{text:?}: expected 0x and 64 hex digits"));
+    }
+    let mut root = [0u8; 32];
+    for (i, byte) in root.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&digits[2 * i..2 * i + 2], 16)
+            .map_err(|_| format!("{text:?}: invalid hex digit"))?;
+    }
+    Ok(root)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(2 + 2 * bytes.len());
+    s.push_str("0x");
+    for &b in bytes {
+        s.push(DIGITS[usize::from(b >> 4)] as char);
+        s.push(DIGITS[usize::from(b & 0xf)] as char);
+    }
+    s
+}
+
+/// Standard output or a file, buffered, every error a message.
+struct Output {
+    name: String,
+    writer: BufWriter<Box<dyn Write>>,
+}
+
+impl Output {
+    fn open(path: Option<&str>) -> Result<Output, String> {
+        let (name, sink): (String, Box<dyn Write>) = match path {
+            None | Some("-") => ("standard output".into(), Box::new(io::stdout().lock())),
+            Some(path) => (
+                path.to_owned(),
+                Box::new(fs::File::create(path).map_err(|e| format!("{path}: {e}"))?),
+            ),
+        };
+        Ok(Output {
+            name,
+            writer: BufWriter::with_capacity(1 << 16, sink),
+        })
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), String> {
+        self.writer
+            .write_all(bytes)
+            .map_err(|e| format!("{}: {e}", self.name))
+    }
+
+    fn finish(mut self) -> Result<(), String> {
+        self.writer
+            .flush()
+            .map_err(|e| format!("{}: {e}", self.name))
+    }
+}
