@@ -1114,8 +1114,8 @@ fn proofs(c: &mut Criterion) {
         });
         let (leaf, branch, root) = (node(&proof.leaf), to_nodes(&proof.branch), node(&root));
         let (depth, index) = (
-            proof.gindex.depth() as usize,
-            proof.gindex.position() as usize,
+            proof.leaf_index.depth() as usize,
+            proof.leaf_index.position() as usize,
         );
         assert!(ssz_rs::is_valid_merkle_branch(
             &leaf,

@@ -140,7 +140,7 @@ fn validator_paths_reach_every_depth_of_the_state() {
     let err = gindex_of_str::<electra::BeaconState<Mainnet>>("validator[0]").unwrap_err();
     assert_eq!(
         (err.position, err.kind),
-        (0, PathErrorKind::NoSuchField { name: "validator" })
+        (0, PathErrorKind::NoSuchField { name: "validator".into() })
     );
 }
 

@@ -188,13 +188,13 @@ fn a_with_field_is_a_proof_leaf_with_nothing_below() {
     // The field itself has a path; below it, nothing.
     assert_eq!(gindex_of_str::<Account>("address"), Ok(address));
     let err = gindex_of_str::<Account>("name.len").unwrap_err();
-    assert_eq!(err.kind, PathErrorKind::NoSuchField { name: "len" });
+    assert_eq!(err.kind, PathErrorKind::NoSuchField { name: "len".into() });
     // A skipped field has no node.
     let err = gindex_of_str::<Account>("cached_total").unwrap_err();
     assert_eq!(
         err.kind,
         PathErrorKind::NoSuchField {
-            name: "cached_total"
+            name: "cached_total".into()
         }
     );
 }

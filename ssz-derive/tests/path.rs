@@ -150,7 +150,7 @@ fn run_time_paths_agree_with_static_ones() {
     );
     let err = gindex_of_str::<Outer>("inner.smal.b").unwrap_err();
     assert_eq!(err.position, 1);
-    assert_eq!(err.kind, PathErrorKind::NoSuchField { name: "smal" });
+    assert_eq!(err.kind, PathErrorKind::NoSuchField { name: "smal".into() });
     assert_eq!(err.to_string(), "path step 1: no field or variant `smal`");
 }
 
@@ -665,7 +665,7 @@ fn untrusted_paths_never_panic() {
     assert_eq!(gindex_of_str::<Outer>(""), Ok(Gindex::ROOT));
     assert_eq!(
         gindex_of_str::<Outer>("choice.None").unwrap_err().kind,
-        PathErrorKind::NoValue { name: "None" }
+        PathErrorKind::NoValue { name: "None".into() }
     );
     assert_eq!(
         gindex_of_str::<Outer>("a.b").unwrap_err().kind,

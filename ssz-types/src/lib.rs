@@ -413,6 +413,11 @@ pub use runtime_list::RuntimeListSeed;
 pub use uint::{ParseU256Error, U256OverflowError, U256};
 pub use vector::Vector;
 
+/// The code blocks of `docs/proofs.md`, run as doctests.
+#[cfg(all(doctest, feature = "serde"))]
+#[doc = include_str!("../../docs/proofs.md")]
+pub struct ProofsDoc;
+
 /// The examples of `docs/bounds.md`, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/bounds.md")]

@@ -382,7 +382,7 @@ fn check_value<T: TreeHash + Reference>(value: &T, rng: &mut Rng, rounds: usize)
                 if let Some(sibling) = gi.sibling() {
                     if proof.branch[0] != proof.leaf {
                         let mut moved = proof.clone();
-                        moved.gindex = sibling;
+                        moved.leaf_index = sibling;
                         assert_eq!(moved.verify(&root), Err(ProofError::RootMismatch));
                     }
                     let mut short = proof.clone();
@@ -399,7 +399,7 @@ fn check_value<T: TreeHash + Reference>(value: &T, rng: &mut Rng, rounds: usize)
                 let mut long = proof.clone();
                 long.branch.push([0; 32]);
                 assert!(matches!(
-                    calculate_merkle_root(&long.leaf, &long.branch, long.gindex),
+                    calculate_merkle_root(&long.leaf, &long.branch, long.leaf_index),
                     Err(ProofError::BranchLength { .. })
                 ));
             }
@@ -430,20 +430,20 @@ fn check_value<T: TreeHash + Reference>(value: &T, rng: &mut Rng, rounds: usize)
         let i = rng.below(bad.leaves.len());
         bad.leaves[i][rng.below(32)] ^= 4;
         assert_eq!(bad.verify(&root), Err(ProofError::RootMismatch));
-        if !proof.helpers.is_empty() {
+        if !proof.proof.is_empty() {
             let mut fewer = proof.clone();
-            fewer.helpers.pop();
+            fewer.proof.pop();
             assert!(matches!(
                 fewer.verify(&root),
                 Err(ProofError::HelperCount { .. })
             ));
             let mut swapped = proof.clone();
-            let i = rng.below(swapped.helpers.len());
-            swapped.helpers[i][31] ^= 1;
+            let i = rng.below(swapped.proof.len());
+            swapped.proof[i][31] ^= 1;
             assert_eq!(swapped.verify(&root), Err(ProofError::RootMismatch));
         }
         let mut more = proof.clone();
-        more.helpers.push([0; 32]);
+        more.proof.push([0; 32]);
         assert!(matches!(
             more.verify(&root),
             Err(ProofError::HelperCount { .. })

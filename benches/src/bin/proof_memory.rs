@@ -121,7 +121,7 @@ fn main() {
     );
     println!(
         "proof of validators[{i}].effective_balance (depth {}): peak heap {:.2} MiB above the state",
-        proof.gindex.depth(),
+        proof.leaf_index.depth(),
         mib(peak)
     );
 
@@ -132,7 +132,7 @@ fn main() {
     multi.verify(&root).expect("verifies");
     println!(
         "multiproof of 64 effective balances ({} helpers): peak heap {:.2} MiB above the state",
-        multi.helpers.len(),
+        multi.proof.len(),
         mib(peak)
     );
     println!(

@@ -6,14 +6,14 @@ use super::*;
 // a constant.
 
 #[doc(hidden)]
-pub type __Folded = Result<Gindex, PathError<'static>>;
+pub type __Folded = Result<Gindex, StepError<'static>>;
 
 #[doc(hidden)]
 pub const fn __field(acc: __Folded, rel: Gindex, position: usize) -> __Folded {
     match acc {
         Ok(g) => match g.concat(rel) {
             Some(g) => Ok(g),
-            None => err(position, PathErrorKind::Overflow),
+            None => err(position, StepFault::Overflow),
         },
         Err(e) => Err(e),
     }
@@ -46,8 +46,14 @@ pub const fn __elements<T: Elements + TreeLayout + ?Sized>() -> &'static Layout 
 pub const fn __expect(acc: __Folded) -> Gindex {
     match acc {
         Ok(g) => g,
-        Err(e) => panic!("{}", e.kind.message()),
+        Err(e) => panic!("{}", e.fault.message()),
     }
+}
+
+/// What `try_gindex!` returns: the fold with an owned error.
+#[doc(hidden)]
+pub fn __finish(acc: __Folded) -> Result<Gindex, PathError> {
+    acc.map_err(PathError::from)
 }
 
 /// The generalized index of a path known at compile time, as a constant:
@@ -95,9 +101,9 @@ macro_rules! gindex {
 #[macro_export]
 macro_rules! try_gindex {
     ($ty:ty, $($path:tt)+) => {
-        $crate::__gindex_fold!(
+        $crate::path::__finish($crate::__gindex_fold!(
             [$ty] [::core::result::Result::Ok($crate::Gindex::ROOT)] [0usize] $($path)+
-        )
+        ))
     };
 }
 

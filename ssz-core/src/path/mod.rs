@@ -53,15 +53,18 @@
 //! below it.
 
 use crate::proof::Gindex;
+use alloc::string::String;
 use core::fmt;
 
 mod fold;
+mod owned;
 mod parse;
 #[cfg(test)]
 mod tests;
 
 #[doc(hidden)]
-pub use fold::{__Folded, __elements, __expect, __field, __step};
+pub use fold::{__Folded, __elements, __expect, __field, __finish, __step};
+pub use owned::{Path, PathLike, Step};
 pub use parse::{parse_path, PathSteps};
 
 /// The shape of a type's Merkle tree, as far as paths need it.
@@ -242,36 +245,33 @@ impl fmt::Display for PathStep<'_> {
 }
 
 /// Why a path names no node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PathError<'a> {
+///
+/// Owns its text (the name of a field that does not exist), so that it
+/// outlives the path it came from: `gindex_of(&steps)?` works in a function
+/// that returns `Box<dyn Error>` whatever the steps borrow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathError {
     /// The step that failed, counted from 0 (for a syntax error, the step
     /// being read).
     pub position: usize,
     /// What is wrong with it.
-    pub kind: PathErrorKind<'a>,
+    pub kind: PathErrorKind,
 }
 
-impl PathError<'_> {
-    /// The refusal in the catalogue of the ssz-specs suite
-    /// ([`PathErrorKind::fault`]).
-    pub const fn fault(&self) -> crate::Fault {
-        self.kind.fault()
-    }
-}
-
-/// What is wrong with a step of a path.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What is wrong with a step of a path. Each cause is a variant of its
+/// own, so that a caller can tell them apart (and map each to a code).
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum PathErrorKind<'a> {
+pub enum PathErrorKind {
     /// The container or union has no field or variant of this name.
     NoSuchField {
         /// The name asked for.
-        name: &'a str,
+        name: String,
     },
     /// The union variant holds no value (the `None` option).
     NoValue {
         /// The variant's name.
-        name: &'a str,
+        name: String,
     },
     /// The index is beyond the vector's length or the list's limit.
     IndexOutOfRange {
@@ -297,7 +297,15 @@ pub enum PathErrorKind<'a> {
     },
 }
 
-impl PathErrorKind<'_> {
+impl PathError {
+    /// The refusal in the catalogue of the ssz-specs suite
+    /// ([`PathErrorKind::fault`]).
+    pub const fn fault(&self) -> crate::Fault {
+        self.kind.fault()
+    }
+}
+
+impl PathErrorKind {
     /// The refusal in the catalogue of the ssz-specs suite: a name that
     /// names nothing (`NoSuchField`, `NoLength`, `NoSelector`, `Syntax`) is
     /// `NO_SUCH_FIELD`; a position the type does not have
@@ -317,41 +325,97 @@ impl PathErrorKind<'_> {
             PathErrorKind::BelowBasic => Fault::PathIntoPacked,
         }
     }
-
-    /// A fixed description, usable in `const` panics.
-    const fn message(&self) -> &'static str {
-        match self {
-            PathErrorKind::NoSuchField { .. } => "no field or variant of this name",
-            PathErrorKind::NoValue { .. } => "the union variant holds no value",
-            PathErrorKind::IndexOutOfRange { .. } => {
-                "index beyond the vector's length or the list's limit"
-            }
-            PathErrorKind::NotIndexable => "index step into a type without elements",
-            PathErrorKind::NoLength => "`__len__` of a type without a length mix-in",
-            PathErrorKind::NoSelector => "`__selector__` of a type that is not a union",
-            PathErrorKind::BelowBasic => "step below a basic value",
-            PathErrorKind::Overflow => "generalized index overflows 128 bits",
-            PathErrorKind::Syntax { .. } => "path does not parse",
-        }
-    }
 }
 
-impl fmt::Display for PathError<'_> {
+impl fmt::Display for PathError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "path step {}: ", self.position)?;
-        match self.kind {
+        match &self.kind {
             PathErrorKind::NoSuchField { name } => write!(f, "no field or variant `{name}`"),
             PathErrorKind::NoValue { name } => write!(f, "union variant `{name}` holds no value"),
             PathErrorKind::IndexOutOfRange { index, bound } => {
                 write!(f, "index {index} is not below {bound}")
             }
+            PathErrorKind::NotIndexable => f.write_str(StepFault::NotIndexable.message()),
+            PathErrorKind::NoLength => f.write_str(StepFault::NoLength.message()),
+            PathErrorKind::NoSelector => f.write_str(StepFault::NoSelector.message()),
+            PathErrorKind::BelowBasic => f.write_str(StepFault::BelowBasic.message()),
+            PathErrorKind::Overflow => f.write_str(StepFault::Overflow.message()),
             PathErrorKind::Syntax { offset } => write!(f, "path does not parse at byte {offset}"),
-            kind => f.write_str(kind.message()),
         }
     }
 }
 
-impl core::error::Error for PathError<'_> {}
+impl core::error::Error for PathError {}
+
+/// A [`PathError`] as a `const fn` can build it: the name borrowed from
+/// the path. [`Layout::step`] returns it, so that `gindex!` folds a path
+/// at compile time; every public function turns it into a [`PathError`].
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepError<'a> {
+    /// As [`PathError::position`].
+    pub position: usize,
+    /// As [`PathError::kind`], borrowed.
+    pub fault: StepFault<'a>,
+}
+
+/// [`PathErrorKind`], borrowing the name: one variant per variant there.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepFault<'a> {
+    NoSuchField { name: &'a str },
+    NoValue { name: &'a str },
+    IndexOutOfRange { index: u64, bound: u64 },
+    NotIndexable,
+    NoLength,
+    NoSelector,
+    BelowBasic,
+    Overflow,
+    Syntax { offset: usize },
+}
+
+impl StepFault<'_> {
+    /// A fixed description, usable in `const` panics.
+    pub(crate) const fn message(&self) -> &'static str {
+        match self {
+            StepFault::NoSuchField { .. } => "no field or variant of this name",
+            StepFault::NoValue { .. } => "the union variant holds no value",
+            StepFault::IndexOutOfRange { .. } => "index beyond the vector's length or the list's limit",
+            StepFault::NotIndexable => "index step into a type without elements",
+            StepFault::NoLength => "`__len__` of a type without a length mix-in",
+            StepFault::NoSelector => "`__selector__` of a type that is not a union",
+            StepFault::BelowBasic => "step below a basic value",
+            StepFault::Overflow => "generalized index overflows 128 bits",
+            StepFault::Syntax { .. } => "path does not parse",
+        }
+    }
+
+    fn to_kind(self) -> PathErrorKind {
+        match self {
+            StepFault::NoSuchField { name } => PathErrorKind::NoSuchField { name: name.into() },
+            StepFault::NoValue { name } => PathErrorKind::NoValue { name: name.into() },
+            StepFault::IndexOutOfRange { index, bound } => {
+                PathErrorKind::IndexOutOfRange { index, bound }
+            }
+            StepFault::NotIndexable => PathErrorKind::NotIndexable,
+            StepFault::NoLength => PathErrorKind::NoLength,
+            StepFault::NoSelector => PathErrorKind::NoSelector,
+            StepFault::BelowBasic => PathErrorKind::BelowBasic,
+            StepFault::Overflow => PathErrorKind::Overflow,
+            StepFault::Syntax { offset } => PathErrorKind::Syntax { offset },
+        }
+    }
+}
+
+impl From<StepError<'_>> for PathError {
+    fn from(e: StepError<'_>) -> PathError {
+        PathError {
+            position: e.position,
+            kind: e.fault.to_kind(),
+        }
+    }
+}
 
 /// The left child of the root: the data of `mix_in_length`, the value of
 /// `mix_in_selector`, the fields of `mix_in_active_fields`.
@@ -359,8 +423,8 @@ const NODE2: Gindex = Gindex::ROOT.child(false).expect("the root has children");
 /// The right child of the root: the length, selector or active fields.
 const NODE3: Gindex = Gindex::ROOT.child(true).expect("the root has children");
 
-const fn err<'a, T>(position: usize, kind: PathErrorKind<'a>) -> Result<T, PathError<'a>> {
-    Err(PathError { position, kind })
+const fn err<T>(position: usize, fault: StepFault<'_>) -> Result<T, StepError<'_>> {
+    Err(StepError { position, fault })
 }
 
 /// `ceil(log2(n))`, with 0 and 1 both giving 0: the depth of a tree over
@@ -478,10 +542,10 @@ impl Layout {
         &self,
         step: PathStep<'a>,
         position: usize,
-    ) -> Result<(Gindex, &'static Layout), PathError<'a>> {
-        let overflow = PathError {
+    ) -> Result<(Gindex, &'static Layout), StepError<'a>> {
+        let overflow = StepError {
             position,
-            kind: PathErrorKind::Overflow,
+            fault: StepFault::Overflow,
         };
         match step {
             PathStep::Field(name) => match self {
@@ -493,7 +557,7 @@ impl Layout {
                         }
                         i += 1;
                     }
-                    err(position, PathErrorKind::NoSuchField { name })
+                    err(position, StepFault::NoSuchField { name })
                 }
                 Layout::Union { variants } => {
                     let mut i = 0;
@@ -503,15 +567,15 @@ impl Layout {
                                 // The value is the left child of
                                 // `mix_in_selector`.
                                 Some(layout) => Ok((NODE2, layout)),
-                                None => err(position, PathErrorKind::NoValue { name }),
+                                None => err(position, StepFault::NoValue { name }),
                             };
                         }
                         i += 1;
                     }
-                    err(position, PathErrorKind::NoSuchField { name })
+                    err(position, StepFault::NoSuchField { name })
                 }
-                Layout::Basic { .. } => err(position, PathErrorKind::BelowBasic),
-                _ => err(position, PathErrorKind::NoSuchField { name }),
+                Layout::Basic { .. } => err(position, StepFault::BelowBasic),
+                _ => err(position, StepFault::NoSuchField { name }),
             },
             PathStep::Index(index) => {
                 let (g, elem, bound) = match self {
@@ -558,14 +622,14 @@ impl Layout {
                         BOOLEAN,
                         None,
                     ),
-                    Layout::Basic { .. } => return err(position, PathErrorKind::BelowBasic),
-                    _ => return err(position, PathErrorKind::NotIndexable),
+                    Layout::Basic { .. } => return err(position, StepFault::BelowBasic),
+                    _ => return err(position, StepFault::NotIndexable),
                 };
                 // Progressive lists have no limit (`None`): any index names
                 // a node, as deep as the index needs.
                 if let Some(bound) = bound {
                     if index >= bound {
-                        return err(position, PathErrorKind::IndexOutOfRange { index, bound });
+                        return err(position, StepFault::IndexOutOfRange { index, bound });
                     }
                 }
                 match g {
@@ -579,45 +643,56 @@ impl Layout {
                 | Layout::Bitlist { .. }
                 | Layout::ProgressiveList { .. }
                 | Layout::ProgressiveBitlist { .. } => Ok((NODE3, UINT64)),
-                Layout::Basic { .. } => err(position, PathErrorKind::BelowBasic),
-                _ => err(position, PathErrorKind::NoLength),
+                Layout::Basic { .. } => err(position, StepFault::BelowBasic),
+                _ => err(position, StepFault::NoLength),
             },
             PathStep::Selector => match self {
                 // The selector is the right child of `mix_in_selector`.
                 Layout::Union { .. } => Ok((NODE3, UINT8)),
-                Layout::Basic { .. } => err(position, PathErrorKind::BelowBasic),
-                _ => err(position, PathErrorKind::NoSelector),
+                Layout::Basic { .. } => err(position, StepFault::BelowBasic),
+                _ => err(position, StepFault::NoSelector),
             },
         }
     }
 
     /// `get_generalized_index(typ, *path)`: the node `path` names, relative
     /// to the root of a value of this layout.
-    pub fn gindex<'a>(&self, path: &[PathStep<'a>]) -> Result<Gindex, PathError<'a>> {
-        self.gindex_iter(path.iter().copied().map(Ok))
+    pub fn gindex(&self, path: &[PathStep<'_>]) -> Result<Gindex, PathError> {
+        self.walk(path.iter().copied().map(Ok)).map(|(g, _)| g)
     }
 
-    fn gindex_iter<'a>(
+    /// Walks `path` from a value of this layout: the node it names and the
+    /// layout of what is there.
+    pub fn walk<'a>(
         &self,
-        path: impl IntoIterator<Item = Result<PathStep<'a>, PathError<'a>>>,
-    ) -> Result<Gindex, PathError<'a>> {
-        let mut layout = self;
-        let mut g = Gindex::ROOT;
+        path: impl IntoIterator<Item = Result<PathStep<'a>, PathError>>,
+    ) -> Result<(Gindex, &Layout), PathError> {
+        let mut at = (Gindex::ROOT, self);
         for (position, step) in path.into_iter().enumerate() {
-            let (rel, next) = layout.step(step?, position)?;
-            g = g.concat(rel).ok_or(PathError {
-                position,
-                kind: PathErrorKind::Overflow,
-            })?;
-            layout = next;
+            at = walk_step(at, step?, position)?;
         }
-        Ok(g)
+        Ok(at)
     }
+}
+
+/// One step of a walk: from node `g` (of layout `layout`) to the node
+/// `step` names.
+pub(crate) fn walk_step<'l>(
+    (g, layout): (Gindex, &'l Layout),
+    step: PathStep<'_>,
+    position: usize,
+) -> Result<(Gindex, &'l Layout), PathError> {
+    let (rel, next) = layout.step(step, position)?;
+    let g = g.concat(rel).ok_or(PathError {
+        position,
+        kind: PathErrorKind::Overflow,
+    })?;
+    Ok((g, next))
 }
 
 /// `get_generalized_index(T, *path)`: the node `path` names in the tree of
 /// a `T`, for a path known only at run time. Never panics; an error names
-/// the step that does not exist and its position.
+/// the step that does not exist and its position, and owns its text.
 ///
 /// ```
 /// use peam_ssz_core::path::{gindex_of, PathErrorKind, PathStep};
@@ -631,9 +706,7 @@ impl Layout {
 /// assert_eq!(err.kind, PathErrorKind::IndexOutOfRange { index: 8, bound: 8 });
 /// # Ok::<(), peam_ssz_core::path::PathError>(())
 /// ```
-pub fn gindex_of<'a, T: TreeLayout + ?Sized>(
-    path: &[PathStep<'a>],
-) -> Result<Gindex, PathError<'a>> {
+pub fn gindex_of<T: TreeLayout + ?Sized>(path: &[PathStep<'_>]) -> Result<Gindex, PathError> {
     T::LAYOUT.gindex(path)
 }
 
@@ -645,12 +718,8 @@ pub fn gindex_of<'a, T: TreeLayout + ?Sized>(
 ///
 /// A path that does not parse is refused as such
 /// ([`PathErrorKind::Syntax`]) before any step is looked up.
-pub fn gindex_of_str<T: TreeLayout + ?Sized>(path: &str) -> Result<Gindex, PathError<'_>> {
-    // One pass to check the syntax, one to walk the layout: no allocation.
-    for step in parse_path(path) {
-        step?;
-    }
-    T::LAYOUT.gindex_iter(parse_path(path))
+pub fn gindex_of_str<T: TreeLayout + ?Sized>(path: &str) -> Result<Gindex, PathError> {
+    path.gindex_in(T::LAYOUT)
 }
 
 macro_rules! basic_layout {

@@ -1,10 +1,10 @@
 //! Paths written as text: `"validators[5].effective_balance"`.
 
-use super::{err, PathError, PathErrorKind, PathStep};
+use super::{StepFault, PathError, PathStep, StepError};
 
 /// The steps of a path written as text (see [`gindex_of_str`](super::gindex_of_str)), each
 /// parsed as it is reached; a step that does not parse is
-/// [`PathErrorKind::Syntax`] with its byte offset, and ends the steps.
+/// [`PathErrorKind::Syntax`](super::PathErrorKind::Syntax) with its byte offset, and ends the steps.
 pub fn parse_path(path: &str) -> PathSteps<'_> {
     PathSteps {
         path,
@@ -24,14 +24,18 @@ pub struct PathSteps<'a> {
 }
 
 impl<'a> PathSteps<'a> {
-    fn syntax(&mut self, offset: usize) -> Option<Result<PathStep<'a>, PathError<'a>>> {
+    fn syntax(&mut self, offset: usize) -> Option<Result<PathStep<'a>, PathError>> {
         self.done = true;
-        Some(err(self.position, PathErrorKind::Syntax { offset }))
+        let error = StepError {
+            position: self.position,
+            fault: StepFault::Syntax { offset },
+        };
+        Some(Err(error.into()))
     }
 }
 
 impl<'a> Iterator for PathSteps<'a> {
-    type Item = Result<PathStep<'a>, PathError<'a>>;
+    type Item = Result<PathStep<'a>, PathError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done || self.offset >= self.path.len() {

@@ -22,14 +22,26 @@
 
 use core::fmt;
 
+use crate::merkle::Root;
+use crate::path::{PathError, PathLike, TreeLayout};
+use crate::TreeHash;
+
+mod binary;
 mod multi;
 mod node;
+mod partial;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod single;
 #[cfg(test)]
 mod tests;
 
+pub use binary::BinaryProofError;
+pub use partial::{Partial, PartialError};
+
 pub use multi::{
-    calculate_multi_merkle_root, check_indices, get_helper_indices, prove_multi,
+    calculate_multi_merkle_root, check_indices, get_helper_indices, get_helper_indices_bounded,
+    prove_multi,
     verify_merkle_multiproof, MultiProof,
 };
 pub use node::{merkle_node, mix_in_node, progressive_node};
@@ -37,6 +49,116 @@ pub use single::{
     calculate_merkle_root, get_branch_indices, get_path_indices, is_valid_merkle_branch, prove,
     SingleProof,
 };
+
+/// A 32-byte node of a Merkle tree, in whichever type holds it.
+///
+/// One root story across the crates: the merkleization functions and
+/// [`TreeHash::hash_tree_root`] return [`Root`] (`[u8; 32]`), and the
+/// containers hold roots as `Bytes32` (`FixedBytes<32>` of
+/// `peam-ssz-types`, a `#[repr(transparent)]` `[u8; 32]` that converts
+/// both ways with `From`). Every function here that reads roots takes any
+/// `AsRoot` (a `[u8; 32]`, a `Bytes32`, alloy's `B256` with feature
+/// `alloy`), and every proof gives its roots back in any type that
+/// converts from a `[u8; 32]` ([`SingleProof::branch_as`],
+/// [`SingleProof::branch_array`]).
+pub trait AsRoot {
+    /// The 32 bytes.
+    fn as_root(&self) -> &Root;
+}
+
+impl AsRoot for Root {
+    #[inline]
+    fn as_root(&self) -> &Root {
+        self
+    }
+}
+
+impl<R: AsRoot + ?Sized> AsRoot for &R {
+    #[inline]
+    fn as_root(&self) -> &Root {
+        (**self).as_root()
+    }
+}
+
+/// Why [`prove_path`] or [`prove_paths`] gave no proof: the path names no
+/// node, or the node cannot be proven.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProvePathError {
+    /// The path names no node of the type's tree.
+    Path(PathError),
+    /// The node cannot be proven.
+    Proof(ProofError),
+}
+
+impl From<PathError> for ProvePathError {
+    fn from(e: PathError) -> Self {
+        ProvePathError::Path(e)
+    }
+}
+
+impl From<ProofError> for ProvePathError {
+    fn from(e: ProofError) -> Self {
+        ProvePathError::Proof(e)
+    }
+}
+
+impl fmt::Display for ProvePathError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProvePathError::Path(e) => fmt::Display::fmt(e, f),
+            ProvePathError::Proof(e) => fmt::Display::fmt(e, f),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ProvePathError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ProvePathError::Path(e) => Some(e),
+            ProvePathError::Proof(e) => Some(e),
+        }
+    }
+}
+
+/// Proves the node that `path` names in `value`'s tree: [`prove`] of
+/// `get_generalized_index(T, *path)`, for a path given as data (a
+/// [`Path`](crate::path::Path), text in the spec's notation, a slice of
+/// steps).
+///
+/// ```
+/// use peam_ssz_core::proof::prove_path;
+///
+/// let value = [1u64, 2, 3, 4, 5, 6, 7, 8];
+/// let proof = prove_path(&value, "[5]")?;
+/// assert_eq!(proof.leaf_index.get(), 3);
+/// proof.verify(&peam_ssz_core::TreeHash::hash_tree_root(&value))?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn prove_path<T: TreeHash + TreeLayout + ?Sized>(
+    value: &T,
+    path: impl PathLike,
+) -> Result<SingleProof, ProvePathError> {
+    let gindex = path.gindex_in(T::LAYOUT)?;
+    Ok(prove(value, gindex)?)
+}
+
+/// Proves the nodes that `paths` name in `value`'s tree at once:
+/// [`prove_multi`] of their generalized indices, in the order given.
+pub fn prove_paths<T, P>(
+    value: &T,
+    paths: impl IntoIterator<Item = P>,
+) -> Result<MultiProof, ProvePathError>
+where
+    T: TreeHash + TreeLayout + ?Sized,
+    P: PathLike,
+{
+    let indices = paths
+        .into_iter()
+        .map(|p| p.gindex_in(T::LAYOUT))
+        .collect::<Result<alloc::vec::Vec<_>, _>>()?;
+    Ok(prove_multi(value, &indices)?)
+}
 
 /// A generalized index: the position of a node in a binary Merkle tree,
 /// 1 for the root, `2i` and `2i + 1` for the children of `i`.
@@ -159,6 +281,52 @@ impl From<Gindex> for u128 {
     }
 }
 
+/// `Gindex::try_from(n)` for every unsigned integer type: 0 names no node
+/// ([`ProofError::ZeroGindex`]); and back to the types narrower than
+/// `u128`, where the index fits ([`ProofError::GindexOverflow`] otherwise).
+macro_rules! gindex_int {
+    ($($t:ty),*) => {$(
+        impl TryFrom<$t> for Gindex {
+            type Error = ProofError;
+            #[inline]
+            fn try_from(value: $t) -> Result<Gindex, ProofError> {
+                Gindex::new(value as u128).ok_or(ProofError::ZeroGindex)
+            }
+        }
+
+        impl TryFrom<Gindex> for $t {
+            type Error = ProofError;
+            #[inline]
+            fn try_from(g: Gindex) -> Result<$t, ProofError> {
+                <$t>::try_from(g.0).map_err(|_| ProofError::GindexOverflow)
+            }
+        }
+    )*};
+}
+
+gindex_int!(u8, u16, u32, u64, usize);
+
+impl TryFrom<u128> for Gindex {
+    type Error = ProofError;
+    #[inline]
+    fn try_from(value: u128) -> Result<Gindex, ProofError> {
+        Gindex::new(value).ok_or(ProofError::ZeroGindex)
+    }
+}
+
+impl core::str::FromStr for Gindex {
+    type Err = ProofError;
+
+    /// A decimal number, 1 or more.
+    fn from_str(text: &str) -> Result<Gindex, ProofError> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ProofError::GindexSyntax);
+        }
+        let value: u128 = text.parse().map_err(|_| ProofError::GindexOverflow)?;
+        Gindex::try_from(value)
+    }
+}
+
 impl fmt::Debug for Gindex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Gindex({})", self.0)
@@ -181,8 +349,13 @@ pub enum ProofError {
         /// The index asked for, relative to the value's root.
         gindex: Gindex,
     },
-    /// A generalized index would not fit in [`Gindex`].
+    /// A generalized index would not fit in [`Gindex`] (or, converted to
+    /// a narrower integer, in that integer).
     GindexOverflow,
+    /// Generalized index 0, which names no node.
+    ZeroGindex,
+    /// Text that is not a decimal generalized index.
+    GindexSyntax,
     /// A branch does not have one sibling per level between the leaf and
     /// the root.
     BranchLength {
@@ -251,7 +424,9 @@ impl fmt::Display for ProofError {
             ProofError::NoSuchNode { gindex } => {
                 write!(f, "no node at generalized index {gindex}")
             }
-            ProofError::GindexOverflow => f.write_str("generalized index overflows 128 bits"),
+            ProofError::GindexOverflow => f.write_str("generalized index out of range"),
+            ProofError::ZeroGindex => f.write_str("generalized index 0 names no node"),
+            ProofError::GindexSyntax => f.write_str("not a decimal generalized index"),
             ProofError::BranchLength { expected, got } => {
                 write!(f, "branch of {got} nodes for a leaf {expected} levels deep")
             }

@@ -1,10 +1,10 @@
 //! Multiproofs: several leaves and the helper nodes that join them
 //! (`merkle-proofs.md`, v1.6.1).
 
-use alloc::collections::BTreeSet;
+use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
 
-use super::{get_branch_indices, get_path_indices, Gindex, ProofError};
+use super::{get_branch_indices, get_path_indices, AsRoot, Gindex, ProofError};
 use crate::hash::hash_pair;
 use crate::merkle::Root;
 use crate::TreeHash;
@@ -13,25 +13,38 @@ use crate::TreeHash;
 /// `indices`) and the helper nodes of `get_helper_indices(indices)`, in
 /// that function's order (decreasing index), as `merkle-proofs.md`
 /// (v1.6.1, "Merkle multiproofs") defines them.
+///
+/// The fields have the spec's names (`calculate_multi_merkle_root(leaves,
+/// proof, indices)`), and so does the serde form (feature `serde`), which
+/// adds `helper_indices`; [`MultiProof::to_ssz_bytes`] is a binary form a
+/// receiver checks without knowing the value's type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MultiProof {
-    /// The indices of the nodes proven.
-    pub indices: Vec<Gindex>,
     /// The nodes proven, one per index.
     pub leaves: Vec<Root>,
-    /// The helper nodes, in the order of [`get_helper_indices`].
-    pub helpers: Vec<Root>,
+    /// The indices of the nodes proven.
+    pub indices: Vec<Gindex>,
+    /// The helper nodes, in the order of [`get_helper_indices`]: what the
+    /// spec calls `proof`.
+    pub proof: Vec<Root>,
 }
 
 impl MultiProof {
     /// The root the proof hashes to (`calculate_multi_merkle_root`).
     pub fn root(&self) -> Result<Root, ProofError> {
-        calculate_multi_merkle_root(&self.leaves, &self.helpers, &self.indices)
+        calculate_multi_merkle_root(&self.leaves, &self.proof, &self.indices)
     }
 
-    /// Checks that the proof hashes to `root`.
-    pub fn verify(&self, root: &Root) -> Result<(), ProofError> {
-        if self.root()? == *root {
+    /// `get_helper_indices(indices)`: the index of each node of
+    /// [`MultiProof::proof`].
+    pub fn helper_indices(&self) -> Vec<Gindex> {
+        get_helper_indices(&self.indices)
+    }
+
+    /// Checks that the proof hashes to `root` (a `[u8; 32]`, a `Bytes32`,
+    /// any [`AsRoot`]).
+    pub fn verify(&self, root: &impl AsRoot) -> Result<(), ProofError> {
+        if self.root()? == *root.as_root() {
             Ok(())
         } else {
             Err(ProofError::RootMismatch)
@@ -83,8 +96,43 @@ pub fn get_helper_indices(indices: &[Gindex]) -> Vec<Gindex> {
     out
 }
 
+/// [`get_helper_indices`], unless the nodes on the paths of `indices`
+/// would be more than `max_path_nodes`: `None` then, having held at most
+/// that many.
+///
+/// A multiproof of `L` leaves and `H` helper nodes has at most
+/// `2 * (L + H)` nodes on its paths (they and the helpers form a binary
+/// tree of `L + H` leaves), so a reader of proofs from outside bounds
+/// its memory by the proof's own size through this function.
+pub fn get_helper_indices_bounded(indices: &[Gindex], max_path_nodes: usize) -> Option<Vec<Gindex>> {
+    let mut paths = BTreeSet::new();
+    for &g in indices {
+        let mut g = g;
+        while let Some(parent) = g.parent() {
+            if !paths.insert(g) {
+                // The rest of the way up is already in the set.
+                break;
+            }
+            if paths.len() > max_path_nodes {
+                return None;
+            }
+            g = parent;
+        }
+    }
+    let mut out: Vec<Gindex> = paths
+        .iter()
+        .filter_map(|g| g.sibling())
+        .filter(|s| !paths.contains(s))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out.reverse();
+    Some(out)
+}
+
 /// `calculate_multi_merkle_root(leaves, proof, indices)`: the root that
 /// the nodes `leaves` at `indices` and the helper nodes `helpers` hash to.
+/// Roots of any [`AsRoot`] type.
 ///
 /// # Errors
 ///
@@ -92,11 +140,27 @@ pub fn get_helper_indices(indices: &[Gindex]) -> Vec<Gindex> {
 /// or helpers are wrong, and ([`ProofError::NoSuchNode`] of the root,
 /// which cannot happen for indices that pass the checks) where the nodes
 /// do not reach the root.
-pub fn calculate_multi_merkle_root(
-    leaves: &[Root],
-    helpers: &[Root],
+pub fn calculate_multi_merkle_root<L: AsRoot, H: AsRoot>(
+    leaves: &[L],
+    helpers: &[H],
     indices: &[Gindex],
 ) -> Result<Root, ProofError> {
+    let nodes = multi_nodes(leaves, helpers, indices)?;
+    nodes
+        .get(&Gindex::ROOT)
+        .copied()
+        .ok_or(ProofError::NoSuchNode {
+            gindex: Gindex::ROOT,
+        })
+}
+
+/// Every node a multiproof gives or implies: its leaves, its helper nodes
+/// and every node hashed on the way to the root (the root included).
+pub(crate) fn multi_nodes<L: AsRoot, H: AsRoot>(
+    leaves: &[L],
+    helpers: &[H],
+    indices: &[Gindex],
+) -> Result<BTreeMap<Gindex, Root>, ProofError> {
     check_indices(indices)?;
     if leaves.len() != indices.len() {
         return Err(ProofError::LeafCount {
@@ -111,11 +175,16 @@ pub fn calculate_multi_merkle_root(
             got: helpers.len(),
         });
     }
-    let mut nodes: alloc::collections::BTreeMap<Gindex, Root> = indices
+    let mut nodes: BTreeMap<Gindex, Root> = indices
         .iter()
         .copied()
-        .zip(leaves.iter().copied())
-        .chain(helper_indices.iter().copied().zip(helpers.iter().copied()))
+        .zip(leaves.iter().map(|r| *r.as_root()))
+        .chain(
+            helper_indices
+                .iter()
+                .copied()
+                .zip(helpers.iter().map(|r| *r.as_root())),
+        )
         .collect();
     // Deepest and rightmost first: when a node is reached, every node of a
     // greater index, its sibling's children included, has been hashed, so
@@ -138,23 +207,18 @@ pub fn calculate_multi_merkle_root(
             queue.push(parent);
         }
     }
-    nodes
-        .get(&Gindex::ROOT)
-        .copied()
-        .ok_or(ProofError::NoSuchNode {
-            gindex: Gindex::ROOT,
-        })
+    Ok(nodes)
 }
 
 /// `verify_merkle_multiproof(leaves, proof, indices, root)`: whether the
 /// multiproof hashes to `root`; a malformed proof is not valid.
-pub fn verify_merkle_multiproof(
-    leaves: &[Root],
-    helpers: &[Root],
+pub fn verify_merkle_multiproof<L: AsRoot, H: AsRoot>(
+    leaves: &[L],
+    helpers: &[H],
     indices: &[Gindex],
-    root: &Root,
+    root: &impl AsRoot,
 ) -> bool {
-    calculate_multi_merkle_root(leaves, helpers, indices).is_ok_and(|r| r == *root)
+    calculate_multi_merkle_root(leaves, helpers, indices).is_ok_and(|r| r == *root.as_root())
 }
 
 /// Proves the nodes `indices` of `value`'s tree at once.
@@ -177,13 +241,13 @@ pub fn prove_multi<T: TreeHash + ?Sized>(
         .iter()
         .map(|&g| value.tree_node(g))
         .collect::<Result<Vec<_>, _>>()?;
-    let helpers = get_helper_indices(indices)
+    let proof = get_helper_indices(indices)
         .into_iter()
         .map(|g| value.tree_node(g))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(MultiProof {
-        indices: indices.to_vec(),
         leaves,
-        helpers,
+        indices: indices.to_vec(),
+        proof,
     })
 }

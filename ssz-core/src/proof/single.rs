@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use super::{Gindex, ProofError};
+use super::{AsRoot, Gindex, ProofError};
 use crate::hash::hash_pair;
 use crate::merkle::Root;
 use crate::TreeHash;
@@ -11,29 +11,66 @@ use crate::TreeHash;
 /// the nodes on its path from the leaf up (`branch[0]` is the leaf's
 /// sibling), as `merkle-proofs.md` (v1.6.1) and the spec's
 /// `single_merkle_proof` vectors list them.
+///
+/// The fields have the names of the vectors' `proof.yaml` (`leaf`,
+/// `leaf_index`, `branch`), and so do its serde form (feature `serde`,
+/// roots as `0x` hex).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SingleProof {
-    /// The index of the node proven.
-    pub gindex: Gindex,
     /// The node proven.
     pub leaf: Root,
-    /// The siblings from the leaf up: `gindex.depth()` of them.
+    /// The index of the node proven.
+    pub leaf_index: Gindex,
+    /// The siblings from the leaf up: `leaf_index.depth()` of them.
     pub branch: Vec<Root>,
 }
 
 impl SingleProof {
-    /// The root the proof hashes to (`calculate_merkle_root`).
-    pub fn root(&self) -> Result<Root, ProofError> {
-        calculate_merkle_root(&self.leaf, &self.branch, self.gindex)
+    /// A proof from its parts, in any root type ([`AsRoot`]): a branch
+    /// held as `[Bytes32; 17]` (a blob sidecar's
+    /// `kzg_commitment_inclusion_proof`) or as `Vec<[u8; 32]>`.
+    pub fn new<R: AsRoot>(leaf: &impl AsRoot, leaf_index: Gindex, branch: &[R]) -> SingleProof {
+        SingleProof {
+            leaf: *leaf.as_root(),
+            leaf_index,
+            branch: branch.iter().map(|r| *r.as_root()).collect(),
+        }
     }
 
-    /// Checks that the proof hashes to `root`.
-    pub fn verify(&self, root: &Root) -> Result<(), ProofError> {
-        if self.root()? == *root {
+    /// The root the proof hashes to (`calculate_merkle_root`).
+    pub fn root(&self) -> Result<Root, ProofError> {
+        calculate_merkle_root(&self.leaf, &self.branch, self.leaf_index)
+    }
+
+    /// Checks that the proof hashes to `root` (a `[u8; 32]`, a `Bytes32`,
+    /// any [`AsRoot`]).
+    pub fn verify(&self, root: &impl AsRoot) -> Result<(), ProofError> {
+        if self.root()? == *root.as_root() {
             Ok(())
         } else {
             Err(ProofError::RootMismatch)
         }
+    }
+
+    /// The branch in another root type (`Vec<Bytes32>`, ...).
+    pub fn branch_as<R: From<Root>>(&self) -> Vec<R> {
+        self.branch.iter().map(|&r| R::from(r)).collect()
+    }
+
+    /// The branch as an array of exactly `N` roots in any root type, for
+    /// a container field such as `[Bytes32; 17]`.
+    ///
+    /// # Errors
+    ///
+    /// [`ProofError::BranchLength`] unless the branch has `N` nodes.
+    pub fn branch_array<R: From<Root>, const N: usize>(&self) -> Result<[R; N], ProofError> {
+        if self.branch.len() != N {
+            return Err(ProofError::BranchLength {
+                expected: N,
+                got: self.branch.len(),
+            });
+        }
+        Ok(core::array::from_fn(|i| R::from(self.branch[i])))
     }
 }
 
@@ -53,8 +90,8 @@ pub fn prove<T: TreeHash + ?Sized>(value: &T, gindex: Gindex) -> Result<SinglePr
         .map(|g| value.tree_node(g))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(SingleProof {
-        gindex,
         leaf,
+        leaf_index: gindex,
         branch,
     })
 }
@@ -84,15 +121,16 @@ pub fn get_path_indices(gindex: Gindex) -> Vec<Gindex> {
 }
 
 /// `calculate_merkle_root(leaf, proof, index)`: the root that `leaf` and
-/// its `branch` hash to.
+/// its `branch` hash to. Roots of any [`AsRoot`] type: `[u8; 32]`,
+/// `Bytes32`.
 ///
 /// # Errors
 ///
 /// [`ProofError::BranchLength`] unless the branch has exactly one node per
 /// level of `gindex`.
-pub fn calculate_merkle_root(
-    leaf: &Root,
-    branch: &[Root],
+pub fn calculate_merkle_root<R: AsRoot>(
+    leaf: &impl AsRoot,
+    branch: &[R],
     gindex: Gindex,
 ) -> Result<Root, ProofError> {
     let depth = gindex.depth() as usize;
@@ -102,9 +140,10 @@ pub fn calculate_merkle_root(
             got: branch.len(),
         });
     }
-    let mut node = *leaf;
+    let mut node = *leaf.as_root();
     let mut g = gindex;
     for sibling in branch {
+        let sibling = sibling.as_root();
         node = if g.is_right() {
             hash_pair(sibling, &node)
         } else {
@@ -122,15 +161,20 @@ pub fn calculate_merkle_root(
 /// Stricter than the spec's function, which reads the first `depth` nodes
 /// of `branch` and ignores the rest: a branch of any other length, or an
 /// `index` that does not fit in `depth` levels, is not valid.
-pub fn is_valid_merkle_branch(
-    leaf: &Root,
-    branch: &[Root],
+///
+/// Roots of any [`AsRoot`] type, so that a branch held as `[Bytes32; N]`
+/// checks as it is.
+pub fn is_valid_merkle_branch<R: AsRoot>(
+    leaf: &impl AsRoot,
+    branch: &[R],
     depth: u32,
     index: u128,
-    root: &Root,
+    root: &impl AsRoot,
 ) -> bool {
     match Gindex::at(depth, index) {
-        Some(gindex) => calculate_merkle_root(leaf, branch, gindex).is_ok_and(|r| r == *root),
+        Some(gindex) => {
+            calculate_merkle_root(leaf, branch, gindex).is_ok_and(|r| r == *root.as_root())
+        }
         None => false,
     }
 }

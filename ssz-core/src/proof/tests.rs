@@ -198,7 +198,7 @@ fn single_proofs_verify_and_tampering_fails() {
                 Err(ProofError::BranchLength { .. })
             ));
             let mut moved = proof.clone();
-            moved.gindex = gi.sibling().unwrap();
+            moved.leaf_index = gi.sibling().unwrap();
             if proof.leaf != proof.branch[0] {
                 assert_eq!(moved.verify(&root), Err(ProofError::RootMismatch));
             }
@@ -214,8 +214,8 @@ fn single_proofs_verify_and_tampering_fails() {
         prove(&value, g(32)),
         Err(ProofError::NoSuchNode { gindex: g(32) })
     );
-    assert!(!is_valid_merkle_branch(&root, &[], 0, 1, &root));
-    assert!(is_valid_merkle_branch(&root, &[], 0, 0, &root));
+    assert!(!is_valid_merkle_branch(&root, &[] as &[Root], 0, 1, &root));
+    assert!(is_valid_merkle_branch(&root, &[] as &[Root], 0, 0, &root));
 }
 
 #[test]
@@ -244,26 +244,26 @@ fn multiproofs_verify_and_malformed_ones_are_refused() {
         assert_eq!(proof.verify(&root), Ok(()), "{set:?}");
         assert!(verify_merkle_multiproof(
             &proof.leaves,
-            &proof.helpers,
+            &proof.proof,
             &proof.indices,
             &root
         ));
         let mut bad = proof.clone();
         bad.leaves[0][5] ^= 0x10;
         assert_eq!(bad.verify(&root), Err(ProofError::RootMismatch));
-        if !proof.helpers.is_empty() {
+        if !proof.proof.is_empty() {
             let mut fewer = proof.clone();
-            fewer.helpers.pop();
+            fewer.proof.pop();
             assert!(matches!(
                 fewer.verify(&root),
                 Err(ProofError::HelperCount { .. })
             ));
             let mut flipped = proof.clone();
-            flipped.helpers[0][31] ^= 1;
+            flipped.proof[0][31] ^= 1;
             assert_eq!(flipped.verify(&root), Err(ProofError::RootMismatch));
         }
         let mut more = proof.clone();
-        more.helpers.push([0; 32]);
+        more.proof.push([0; 32]);
         assert!(matches!(
             more.verify(&root),
             Err(ProofError::HelperCount { .. })
@@ -288,7 +288,7 @@ fn multiproofs_verify_and_malformed_ones_are_refused() {
         })
     );
     assert_eq!(
-        calculate_multi_merkle_root(&[root], &[], &[g(1), g(1)]),
+        calculate_multi_merkle_root(&[root], &[] as &[Root], &[g(1), g(1)]),
         Err(ProofError::DuplicateIndex { gindex: g(1) })
     );
 }

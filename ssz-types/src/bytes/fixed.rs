@@ -135,6 +135,16 @@ impl<const N: usize> From<[u8; N]> for FixedBytes<N> {
     }
 }
 
+/// `Bytes32` is a root wherever the proof functions take one
+/// (`peam_ssz_core::proof::AsRoot`): a branch held as `[Bytes32; 17]`
+/// verifies as it is.
+impl crate::proof::AsRoot for FixedBytes<32> {
+    #[inline]
+    fn as_root(&self) -> &Root {
+        &self.0
+    }
+}
+
 impl<const N: usize> From<FixedBytes<N>> for [u8; N] {
     #[inline]
     fn from(bytes: FixedBytes<N>) -> [u8; N] {
