@@ -730,7 +730,8 @@ fn incremental(c: &mut Criterion) {
                     vals.update_all(|_, v| v.effective_balance = tick);
                 } else {
                     for &i in &idx {
-                        vals.update(i, |v| v.effective_balance = tick);
+                        vals.update(i, |v| v.effective_balance = tick)
+                            .expect("an index in range");
                     }
                 }
                 vals.hash_tree_root()
@@ -752,7 +753,8 @@ fn incremental(c: &mut Criterion) {
         // The same last change on both sides, then the same root.
         tick += 1;
         for &i in &idx {
-            vals.update(i, |v| v.effective_balance = tick);
+            vals.update(i, |v| v.effective_balance = tick)
+                .expect("an index in range");
             mvals.get_mut(i).expect("in range").effective_balance = tick;
         }
         mvals.apply_updates().expect("milhouse applies its updates");
@@ -773,7 +775,7 @@ fn incremental(c: &mut Criterion) {
                     bals.update_all(|_, v| *v = tick);
                 } else {
                     for &i in &idx {
-                        bals.update(i, |v| *v = tick);
+                        bals.update(i, |v| *v = tick).expect("an index in range");
                     }
                 }
                 bals.hash_tree_root()
@@ -794,7 +796,7 @@ fn incremental(c: &mut Criterion) {
         g.finish();
         tick += 1;
         for &i in &idx {
-            bals.update(i, |v| *v = tick);
+            bals.update(i, |v| *v = tick).expect("an index in range");
             *mbals.get_mut(i).expect("in range") = tick;
         }
         mbals.apply_updates().expect("milhouse applies its updates");
@@ -812,7 +814,8 @@ fn incremental(c: &mut Criterion) {
                 b.iter_with_large_drop(|| {
                     let mut next = vals.clone();
                     for &i in &pct {
-                        next.update(i, |v| v.exit_epoch = 5);
+                        next.update(i, |v| v.exit_epoch = 5)
+                            .expect("an index in range");
                     }
                     let root = next.hash_tree_root();
                     (next, root)
@@ -836,7 +839,7 @@ fn incremental(c: &mut Criterion) {
                 b.iter_with_large_drop(|| {
                     let mut next = bals.clone();
                     for &i in &pct {
-                        next.update(i, |v| *v += 1);
+                        next.update(i, |v| *v += 1).expect("an index in range");
                     }
                     let root = next.hash_tree_root();
                     (next, root)
@@ -868,7 +871,8 @@ fn incremental(c: &mut Criterion) {
                 tick += 1;
                 bals.update_all(|_, v| *v = v.wrapping_add(tick));
                 for &i in &pct {
-                    vals.update(i, |v| v.activation_epoch = tick);
+                    vals.update(i, |v| v.activation_epoch = tick)
+                        .expect("an index in range");
                 }
                 (bals.hash_tree_root(), vals.hash_tree_root())
             })
@@ -947,10 +951,14 @@ fn incremental(c: &mut Criterion) {
             block_update!(
                 next,
                 |s: &mut inc::CachedState, i| {
-                    s.balances.update(i, |v| *v += 1);
+                    s.balances
+                        .update(i, |v| *v += 1)
+                        .expect("an index in range");
                 },
                 |s: &mut inc::CachedState, i| {
-                    s.current_epoch_participation.update(i, |v| *v |= 1);
+                    s.current_epoch_participation
+                        .update(i, |v| *v |= 1)
+                        .expect("an index in range");
                 }
             );
             let root = next.hash_tree_root();
@@ -974,10 +982,14 @@ fn incremental(c: &mut Criterion) {
     block_update!(
         a,
         |s: &mut inc::CachedState, i| {
-            s.balances.update(i, |v| *v += 1);
+            s.balances
+                .update(i, |v| *v += 1)
+                .expect("an index in range");
         },
         |s: &mut inc::CachedState, i| {
-            s.current_epoch_participation.update(i, |v| *v |= 1);
+            s.current_epoch_participation
+                .update(i, |v| *v |= 1)
+                .expect("an index in range");
         }
     );
     block_update!(
@@ -1066,6 +1078,13 @@ fn proofs(c: &mut Criterion) {
     let multi = prove_multi(&state, &many).expect("the nodes exist");
     multi.verify(&state_root).expect("the multiproof verifies");
 
+    // The same state on the cached types, rooted once: a proof from it
+    // copies its branch out of the cached levels.
+    let cached = benches::incremental::cached_state(&state);
+    assert_eq!(cached.hash_tree_root(), state_root);
+    assert_eq!(prove(&cached, g).expect("the node exists"), single);
+    assert_eq!(prove_multi(&cached, &many).expect("the nodes exist"), multi);
+
     let block = ours::beacon_block(8);
     let block_root = block.hash_tree_root();
     // body (field 4 of 5), blob_kzg_commitments (field 11 of 13), the
@@ -1089,12 +1108,18 @@ fn proofs(c: &mut Criterion) {
     let mut group = c.benchmark_group("proofs/state_1m_effective_balance");
     Size::Large.configure(&mut group);
     group.bench_function("prove/peam", |b| b.iter(|| prove(&state, g).unwrap()));
+    group.bench_function("prove/peam_cached", |b| {
+        b.iter(|| prove(&cached, g).unwrap())
+    });
     group.finish();
 
     let mut group = c.benchmark_group("proofs/state_1m_effective_balance_x64");
     Size::Large.configure(&mut group);
     group.bench_function("prove_multi/peam", |b| {
         b.iter(|| prove_multi(&state, &many).unwrap())
+    });
+    group.bench_function("prove_multi/peam_cached", |b| {
+        b.iter(|| prove_multi(&cached, &many).unwrap())
     });
     group.finish();
 

@@ -183,7 +183,7 @@ fn run_typed<T: Container>(args: &Args) -> Result<Outcome, String> {
                 "{{\n  \"path\": {},\n  \"leaf\": \"{}\",\n  \"leaf_index\": {},\n  \"branch\": [",
                 serde_json::Value::String(path.to_owned()),
                 hex(&proof.leaf),
-                proof.gindex.get()
+                proof.leaf_index.get()
             );
             for (i, node) in proof.branch.iter().enumerate() {
                 text.push_str(if i == 0 { "\n    \"" } else { ",\n    \"" });

@@ -26,7 +26,11 @@ fn vectors() -> PathBuf {
 
 /// The case directories of `<preset>/<fork>/ssz_static/<type>`, sorted.
 fn cases(preset: &str, fork: &str, type_name: &str) -> Vec<PathBuf> {
-    let dir = vectors().join(preset).join(fork).join("ssz_static").join(type_name);
+    let dir = vectors()
+        .join(preset)
+        .join(fork)
+        .join("ssz_static")
+        .join(type_name);
     let mut out = Vec::new();
     for suite in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
         let suite = suite.unwrap().path();
@@ -85,7 +89,10 @@ fn assert_refused(output: &Output, contains: &str) {
     assert!(output.stdout.is_empty());
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.starts_with("peam-ssz: "), "{stderr}");
-    assert!(stderr.contains(contains), "{stderr:?} does not say {contains:?}");
+    assert!(
+        stderr.contains(contains),
+        "{stderr:?} does not say {contains:?}"
+    );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
@@ -94,15 +101,35 @@ fn root_of_every_minimal_fulu_beacon_state() {
     let cases = cases("minimal", "fulu", "BeaconState");
     for case in &cases {
         let file = case.join("serialized.ssz_snappy");
-        let output = run(&["root", "--preset", "minimal", "--type", "fulu.BeaconState", path_str(&file)]);
-        assert_eq!(stdout(&output), format!("{}\n", expected_root(case)), "{}", case.display());
+        let output = run(&[
+            "root",
+            "--preset",
+            "minimal",
+            "--type",
+            "fulu.BeaconState",
+            path_str(&file),
+        ]);
+        assert_eq!(
+            stdout(&output),
+            format!("{}\n", expected_root(case)),
+            "{}",
+            case.display()
+        );
     }
-    println!("fulu BeaconState (minimal): {} cases, every root as roots.yaml", cases.len());
+    println!(
+        "fulu BeaconState (minimal): {} cases, every root as roots.yaml",
+        cases.len()
+    );
 }
 
 #[test]
 fn spec_values_encode_to_the_vectors_bytes_and_decode_back() {
-    for type_name in ["BeaconBlockHeader", "Attestation", "BeaconBlockBody", "DataColumnSidecar"] {
+    for type_name in [
+        "BeaconBlockHeader",
+        "Attestation",
+        "BeaconBlockBody",
+        "DataColumnSidecar",
+    ] {
         let cases = cases("minimal", "fulu", type_name);
         let ty = format!("fulu.{type_name}");
         for case in &cases {
@@ -111,33 +138,73 @@ fn spec_values_encode_to_the_vectors_bytes_and_decode_back() {
             let ssz = snap::raw::Decoder::new().decompress_vec(&snappy).unwrap();
             // value.yaml, the spec's own rendering, encodes to the bytes.
             let value = case.join("value.yaml");
-            let output = run(&["encode", "--preset", "minimal", "--type", &ty, path_str(&value)]);
-            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+            let output = run(&[
+                "encode",
+                "--preset",
+                "minimal",
+                "--type",
+                &ty,
+                path_str(&value),
+            ]);
+            assert!(
+                output.status.success(),
+                "{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
             assert_eq!(output.stdout, ssz, "{}", case.display());
             // Our JSON and YAML encode back to the same bytes.
             for text_format in ["json", "yaml"] {
                 let text = stdout(&run(&[
-                    "decode", "--preset", "minimal", "--type", &ty, "--output", text_format, path_str(&serialized),
+                    "decode",
+                    "--preset",
+                    "minimal",
+                    "--type",
+                    &ty,
+                    "--output",
+                    text_format,
+                    path_str(&serialized),
                 ]));
                 let output = run_stdin(
-                    &["encode", "--preset", "minimal", "--type", &ty, "--format", text_format],
+                    &[
+                        "encode",
+                        "--preset",
+                        "minimal",
+                        "--type",
+                        &ty,
+                        "--format",
+                        text_format,
+                    ],
                     text.as_bytes(),
                 );
-                assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+                assert!(
+                    output.status.success(),
+                    "{}",
+                    String::from_utf8_lossy(&output.stderr)
+                );
                 assert_eq!(output.stdout, ssz, "{} via {text_format}", case.display());
             }
             // Through both snappy framings and back.
             for framing in ["ssz_snappy", "ssz_snappy_frames"] {
                 let output = run_stdin(
-                    &["encode", "--preset", "minimal", "--type", &ty, "--format", "ssz", "--output", framing],
+                    &[
+                        "encode", "--preset", "minimal", "--type", &ty, "--format", "ssz",
+                        "--output", framing,
+                    ],
                     &ssz,
                 );
                 let wire = output.stdout;
                 let root = stdout(&run_stdin(
-                    &["root", "--preset", "minimal", "--type", &ty, "--format", framing],
+                    &[
+                        "root", "--preset", "minimal", "--type", &ty, "--format", framing,
+                    ],
                     &wire,
                 ));
-                assert_eq!(root, format!("{}\n", expected_root(case)), "{} via {framing}", case.display());
+                assert_eq!(
+                    root,
+                    format!("{}\n", expected_root(case)),
+                    "{} via {framing}",
+                    case.display()
+                );
             }
         }
     }
@@ -151,7 +218,10 @@ fn proofs_of_the_light_client_vectors_verify_and_prove_gives_them() {
     // of the two sync committees).
     let paths = [
         ("finality_root_merkle_proof", "finalized_checkpoint.root"),
-        ("current_sync_committee_merkle_proof", "current_sync_committee"),
+        (
+            "current_sync_committee_merkle_proof",
+            "current_sync_committee",
+        ),
         ("next_sync_committee_merkle_proof", "next_sync_committee"),
     ];
     for (case, path) in paths {
@@ -176,7 +246,14 @@ fn proofs_of_the_light_client_vectors_verify_and_prove_gives_them() {
         }
 
         // Against the state's root, given by hand; and a wrong root.
-        let root = stdout(&run(&["root", "--preset", "minimal", "--type", "fulu.BeaconState", path_str(&object)]));
+        let root = stdout(&run(&[
+            "root",
+            "--preset",
+            "minimal",
+            "--type",
+            "fulu.BeaconState",
+            path_str(&object),
+        ]));
         let output = run(&["verify", path_str(&proof), "--root", root.trim()]);
         assert_eq!(stdout(&output), "ok\n");
         let wrong = format!("0x{}", "00".repeat(32));
@@ -191,7 +268,13 @@ fn diff_lists_the_paths_that_differ() {
     let cases = cases("minimal", "fulu", "BeaconBlockHeader");
     let a = path_str(&cases[0]).to_owned() + "/serialized.ssz_snappy";
     let b = path_str(&cases[1]).to_owned() + "/serialized.ssz_snappy";
-    let args = ["diff", "--preset", "minimal", "--type", "fulu.BeaconBlockHeader"];
+    let args = [
+        "diff",
+        "--preset",
+        "minimal",
+        "--type",
+        "fulu.BeaconBlockHeader",
+    ];
     let same = run(&[&args[..], &[&a, &a]].concat());
     assert_eq!(stdout(&same), "");
     let output = run(&[&args[..], &[&a, &b]].concat());
@@ -209,7 +292,13 @@ fn diff_lists_the_paths_that_differ() {
         assert_ne!(va[field], vb[field], "{line}");
         differing.push(field.to_owned());
     }
-    let fields = ["slot", "proposer_index", "parent_root", "state_root", "body_root"];
+    let fields = [
+        "slot",
+        "proposer_index",
+        "parent_root",
+        "state_root",
+        "body_root",
+    ];
     let expected: Vec<String> = fields
         .iter()
         .filter(|f| va[**f] != vb[**f])
@@ -234,26 +323,69 @@ fn bad_input_is_one_line_and_exit_status_2() {
     };
     // Truncated SSZ, truncated snappy, a bad snappy frame.
     assert_refused(&root(&[], &ssz[..ssz.len() - 1]), "standard input: ");
-    assert_refused(&root(&["--format", "ssz_snappy"], &snappy[..snappy.len() / 2]), "ssz_snappy");
-    assert_refused(&root(&["--format", "ssz_snappy_frames"], &snappy), "ssz_snappy: at byte");
-    // A snappy block declaring more than --max-size.
+    assert_refused(
+        &root(&["--format", "ssz_snappy"], &snappy[..snappy.len() / 2]),
+        "ssz_snappy",
+    );
+    assert_refused(
+        &root(&["--format", "ssz_snappy_frames"], &snappy),
+        "ssz_snappy: at byte",
+    );
+    // A snappy block longer than any encoder writes for --max-size bytes
+    // (refused before it is read), and one within that but declaring more
+    // than --max-size.
     assert_refused(
         &root(&["--format", "ssz_snappy", "--max-size", "1000"], &snappy),
-        "outside the bounds 0..=1000",
+        "compressed bytes exceed max_compressed_len",
+    );
+    let max = ssz.len() - 1;
+    assert!(peam_ssz_types::snappy::max_compressed_len(max) >= snappy.len());
+    assert_refused(
+        &root(
+            &["--format", "ssz_snappy", "--max-size", &max.to_string()],
+            &snappy,
+        ),
+        &format!("outside the bounds 0..={max}"),
     );
     // JSON that is not the type's.
     assert_refused(&root(&["--format", "json"], b"{\"slot\": \"1\"}"), "JSON");
     // Names and options.
-    assert_refused(&run(&["root", "--type", "fulu.BeaconStat", path_str(&file)]), "no container \"BeaconStat\"");
-    assert_refused(&run(&["root", "--type", "frontier.BeaconState", path_str(&file)]), "unknown fork");
-    assert_refused(&run(&["root", "--type", "BeaconState", path_str(&file)]), "FORK.CONTAINER");
+    assert_refused(
+        &run(&["root", "--type", "fulu.BeaconStat", path_str(&file)]),
+        "no container \"BeaconStat\"",
+    );
+    assert_refused(
+        &run(&["root", "--type", "frontier.BeaconState", path_str(&file)]),
+        "unknown fork",
+    );
+    assert_refused(
+        &run(&["root", "--type", "BeaconState", path_str(&file)]),
+        "FORK.CONTAINER",
+    );
     assert_refused(&run(&["root", path_str(&file)]), "needs --type");
-    assert_refused(&run(&["root", "--type", "fulu.BeaconState", "--bogus", "1"]), "unknown option");
-    assert_refused(&run(&["root", "--type", "fulu.BeaconState", "--preset", "testnet"]), "mainnet or minimal");
-    assert_refused(&run(&["decode", "--type", "fulu.BeaconState", "--output", "ssz"]), "decode writes json or yaml");
+    assert_refused(
+        &run(&["root", "--type", "fulu.BeaconState", "--bogus", "1"]),
+        "unknown option",
+    );
+    assert_refused(
+        &run(&["root", "--type", "fulu.BeaconState", "--preset", "testnet"]),
+        "mainnet or minimal",
+    );
+    assert_refused(
+        &run(&["decode", "--type", "fulu.BeaconState", "--output", "ssz"]),
+        "decode writes json or yaml",
+    );
     assert_refused(&run(&["frobnicate"]), "unknown command");
     assert_refused(&run(&[]), "no command");
-    assert_refused(&run(&["root", "--type", "fulu.BeaconState", "/nonexistent/state.ssz"]), "/nonexistent/state.ssz");
+    assert_refused(
+        &run(&[
+            "root",
+            "--type",
+            "fulu.BeaconState",
+            "/nonexistent/state.ssz",
+        ]),
+        "/nonexistent/state.ssz",
+    );
     // A path that does not exist in the type.
     let mut prove = vec!["prove"];
     prove.extend(state);
@@ -264,11 +396,20 @@ fn bad_input_is_one_line_and_exit_status_2() {
 #[test]
 fn every_command_has_help() {
     let top = stdout(&run(&["--help"]));
-    for command in ["decode", "encode", "root", "prove", "verify", "diff", "types"] {
+    for command in [
+        "decode", "encode", "root", "prove", "verify", "diff", "types",
+    ] {
         assert!(top.contains(command));
-        for form in [vec![command, "--help"], vec![command, "-h"], vec!["help", command]] {
+        for form in [
+            vec![command, "--help"],
+            vec![command, "-h"],
+            vec!["help", command],
+        ] {
             let text = stdout(&run(&form));
-            assert!(text.starts_with(&format!("peam-ssz {command}:")), "{form:?}: {text}");
+            assert!(
+                text.starts_with(&format!("peam-ssz {command}:")),
+                "{form:?}: {text}"
+            );
         }
     }
 }

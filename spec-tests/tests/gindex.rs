@@ -140,7 +140,12 @@ fn validator_paths_reach_every_depth_of_the_state() {
     let err = gindex_of_str::<electra::BeaconState<Mainnet>>("validator[0]").unwrap_err();
     assert_eq!(
         (err.position, err.kind),
-        (0, PathErrorKind::NoSuchField { name: "validator".into() })
+        (
+            0,
+            PathErrorKind::NoSuchField {
+                name: "validator".into()
+            }
+        )
     );
 }
 

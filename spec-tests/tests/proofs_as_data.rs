@@ -55,8 +55,8 @@ fn round_trips<P: Preset>() -> usize {
     let mut count = 0;
     for case in proof_cases::<P>() {
         let text = std::fs::read_to_string(case.join("proof.yaml")).expect("proof.yaml");
-        let given: SingleProof = serde_yaml::from_str(&text)
-            .unwrap_or_else(|e| panic!("{}: {e}", case.display()));
+        let given: SingleProof =
+            serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
         let bytes = decompress(&case.join("object.ssz_snappy"));
         let ours = if case.to_string_lossy().contains("BeaconState") {
             let state = deneb::BeaconState::<P>::from_ssz(&bytes).expect("state");
@@ -72,9 +72,15 @@ fn round_trips<P: Preset>() -> usize {
         assert_eq!(ours, given, "{}", case.display());
         // YAML and JSON, both ways.
         let yaml = serde_yaml::to_string(&ours).expect("to yaml");
-        assert_eq!(serde_yaml::from_str::<SingleProof>(&yaml).expect("yaml"), ours);
+        assert_eq!(
+            serde_yaml::from_str::<SingleProof>(&yaml).expect("yaml"),
+            ours
+        );
         let json = serde_json::to_string(&ours).expect("to json");
-        assert_eq!(serde_json::from_str::<SingleProof>(&json).expect("json"), ours);
+        assert_eq!(
+            serde_json::from_str::<SingleProof>(&json).expect("json"),
+            ours
+        );
         // The vector's text reads back to the same value as ours writes.
         let reread: serde_yaml::Value = serde_yaml::from_str(&text).expect("yaml");
         let written: serde_yaml::Value = serde_yaml::from_str(&yaml).expect("yaml");
@@ -87,9 +93,15 @@ fn round_trips<P: Preset>() -> usize {
 fn check_multi(multi: &MultiProof, root: &[u8; 32]) {
     multi.verify(root).expect("multiproof verifies");
     let yaml = serde_yaml::to_string(multi).expect("to yaml");
-    assert_eq!(&serde_yaml::from_str::<MultiProof>(&yaml).expect("yaml"), multi);
+    assert_eq!(
+        &serde_yaml::from_str::<MultiProof>(&yaml).expect("yaml"),
+        multi
+    );
     let json = serde_json::to_string(multi).expect("to json");
-    assert_eq!(&serde_json::from_str::<MultiProof>(&json).expect("json"), multi);
+    assert_eq!(
+        &serde_json::from_str::<MultiProof>(&json).expect("json"),
+        multi
+    );
     let binary = multi.to_ssz_bytes();
     assert_eq!(&MultiProof::from_ssz_bytes(&binary).expect("binary"), multi);
     for cut in [0, 1, 11, binary.len() - 1] {
@@ -114,8 +126,9 @@ fn finality_case() -> PathBuf {
 #[test]
 fn path_as_yaml_list_gives_the_vector_proof() {
     let case = finality_case();
-    let state = deneb::BeaconState::<Mainnet>::from_ssz(&decompress(&case.join("object.ssz_snappy")))
-        .expect("state");
+    let state =
+        deneb::BeaconState::<Mainnet>::from_ssz(&decompress(&case.join("object.ssz_snappy")))
+            .expect("state");
     let vector: SingleProof =
         serde_yaml::from_str(&std::fs::read_to_string(case.join("proof.yaml")).unwrap()).unwrap();
 
@@ -132,21 +145,21 @@ fn path_as_yaml_list_gives_the_vector_proof() {
     assert_eq!(path.to_string(), "validators[3].effective_balance");
     let len: Path = serde_json::from_str(r#"["validators", "__len__"]"#).unwrap();
     assert_eq!(len, Path::root().field("validators").length());
-    assert_eq!(
-        prove_path(&state, &len).unwrap().leaf,
-        {
-            let mut chunk = [0u8; 32];
-            chunk[..8].copy_from_slice(&(state.validators.len() as u64).to_le_bytes());
-            chunk
-        }
-    );
+    assert_eq!(prove_path(&state, &len).unwrap().leaf, {
+        let mut chunk = [0u8; 32];
+        chunk[..8].copy_from_slice(&(state.validators.len() as u64).to_le_bytes());
+        chunk
+    });
     // A misspelt step is an owned error: it outlives the text.
     let err = {
         let text = String::from("[finalised_checkpoint, root]");
         let path: Path = serde_yaml::from_str(&text).unwrap();
         path.gindex::<deneb::BeaconState<Mainnet>>().unwrap_err()
     };
-    assert_eq!(err.to_string(), "path step 0: no field or variant `finalised_checkpoint`");
+    assert_eq!(
+        err.to_string(),
+        "path step 0: no field or variant `finalised_checkpoint`"
+    );
 }
 
 /// A tiny seeded generator.
@@ -190,8 +203,9 @@ fn partial_values<P: Preset>() -> usize {
     assert!(!cases.is_empty(), "{}: no cases", dir.display());
     let mut rng = Rng(7);
     for case in &cases {
-        let state = deneb::BeaconState::<P>::from_ssz(&decompress(&case.join("serialized.ssz_snappy")))
-            .expect("state");
+        let state =
+            deneb::BeaconState::<P>::from_ssz(&decompress(&case.join("serialized.ssz_snappy")))
+                .expect("state");
         let root = state.hash_tree_root();
         for _ in 0..4 {
             let n = state.validators.len() as u64;
@@ -210,8 +224,12 @@ fn partial_values<P: Preset>() -> usize {
                 "justification_bits".to_string(),
             ];
             let mask = rng.next() | 1;
-            let chosen: Vec<&String> =
-                all.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, p)| p).collect();
+            let chosen: Vec<&String> = all
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask >> i & 1 == 1)
+                .map(|(_, p)| p)
+                .collect();
             // A path and its ancestor may not both be proven.
             let chosen: Vec<&String> = chosen
                 .iter()
@@ -222,7 +240,8 @@ fn partial_values<P: Preset>() -> usize {
                 continue;
             }
             let multi = prove_paths(&state, chosen.iter().map(|p| p.as_str())).expect("proof");
-            let partial = Partial::<deneb::BeaconState<P>>::from_multiproof(&multi).expect("partial");
+            let partial =
+                Partial::<deneb::BeaconState<P>>::from_multiproof(&multi).expect("partial");
             assert_eq!(partial.root(), root);
             partial.verify(&Bytes32::from(root)).expect("root");
             // A one-chunk value is revealed when its node is a leaf or
@@ -232,7 +251,12 @@ fn partial_values<P: Preset>() -> usize {
             let proven = |p: &str| {
                 let g = p.gindex_in(<deneb::BeaconState<P>>::LAYOUT).unwrap();
                 let one_chunk = !(p == all[1] || p == all[3] || p == all[4]);
-                one_chunk && multi.indices.iter().chain(multi.helper_indices().iter()).any(|&x| x == g)
+                one_chunk
+                    && multi
+                        .indices
+                        .iter()
+                        .chain(multi.helper_indices().iter())
+                        .any(|&x| x == g)
             };
             if n > 0 {
                 let val = &state.validators[v as usize];
@@ -240,13 +264,38 @@ fn partial_values<P: Preset>() -> usize {
                 check_path(&partial, &all[1], val, proven(&all[1]));
             }
             if !state.balances.is_empty() {
-                check_path(&partial, &all[2], &state.balances[b as usize], proven(&all[2]));
+                check_path(
+                    &partial,
+                    &all[2],
+                    &state.balances[b as usize],
+                    proven(&all[2]),
+                );
             }
-            check_path(&partial, &all[3], &state.finalized_checkpoint, proven(&all[3]));
-            check_path(&partial, &all[4], &state.next_sync_committee, proven(&all[4]));
-            check_path(&partial, &all[5], &state.randao_mixes[r as usize], proven(&all[5]));
+            check_path(
+                &partial,
+                &all[3],
+                &state.finalized_checkpoint,
+                proven(&all[3]),
+            );
+            check_path(
+                &partial,
+                &all[4],
+                &state.next_sync_committee,
+                proven(&all[4]),
+            );
+            check_path(
+                &partial,
+                &all[5],
+                &state.randao_mixes[r as usize],
+                proven(&all[5]),
+            );
             check_path(&partial, &all[6], &state.slot, proven(&all[6]));
-            check_path(&partial, &all[7], &state.justification_bits, proven(&all[7]));
+            check_path(
+                &partial,
+                &all[7],
+                &state.justification_bits,
+                proven(&all[7]),
+            );
             // A path never proven by these: the fork's previous version.
             assert!(matches!(
                 partial.get::<peam_ssz_types::Bytes4>("fork.previous_version"),

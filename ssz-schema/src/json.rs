@@ -294,7 +294,7 @@ impl Schema {
     }
 }
 
-fn unwrap_data<'a>(json: &'a Json) -> &'a Json {
+fn unwrap_data(json: &Json) -> &Json {
     match json {
         Json::Object(m) if m.len() == 1 && m.contains_key("data") => &m["data"],
         other => other,

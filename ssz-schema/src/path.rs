@@ -17,7 +17,7 @@ const NODE3: Gindex = match Gindex::new(3) {
     None => Gindex::ROOT,
 };
 
-fn fail<'a, T>(position: usize, kind: PathErrorKind<'a>) -> Result<T, PathError<'a>> {
+fn fail<T>(position: usize, kind: PathErrorKind) -> Result<T, PathError> {
     Err(PathError { position, kind })
 }
 
@@ -86,16 +86,13 @@ impl Schema {
     /// assert_eq!(schema.gindex_str("c").unwrap_err().fault().as_str(), "NO_SUCH_FIELD");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn gindex<'a>(&self, path: &[PathStep<'a>]) -> Result<Gindex, PathError<'a>> {
+    pub fn gindex<'a>(&self, path: &[PathStep<'a>]) -> Result<Gindex, PathError> {
         self.gindex_in::<Current>(path)
     }
 
     /// [`Schema::gindex`] in edition `E`: the nodes of progressive types
     /// differ between editions.
-    pub fn gindex_in<'a, E: Edition>(
-        &self,
-        path: &[PathStep<'a>],
-    ) -> Result<Gindex, PathError<'a>> {
+    pub fn gindex_in<'a, E: Edition>(&self, path: &[PathStep<'a>]) -> Result<Gindex, PathError> {
         let mut schema = self.clone();
         let mut g = Gindex::ROOT;
         for (position, &step) in path.iter().enumerate() {
@@ -111,13 +108,13 @@ impl Schema {
 
     /// [`Schema::gindex`] of a path written as text
     /// (`"validators[5].effective_balance"`, `"body.__len__"`).
-    pub fn gindex_str<'a>(&self, path: &'a str) -> Result<Gindex, PathError<'a>> {
+    pub fn gindex_str(&self, path: &str) -> Result<Gindex, PathError> {
         let steps = parse_path(path).collect::<Result<Vec<_>, _>>()?;
         self.gindex(&steps)
     }
 
     /// [`Schema::gindex_str`] in edition `E`.
-    pub fn gindex_str_in<'a, E: Edition>(&self, path: &'a str) -> Result<Gindex, PathError<'a>> {
+    pub fn gindex_str_in<E: Edition>(&self, path: &str) -> Result<Gindex, PathError> {
         let steps = parse_path(path).collect::<Result<Vec<_>, _>>()?;
         self.gindex_in::<E>(&steps)
     }
@@ -127,12 +124,12 @@ fn step_in<'a, E: Edition>(
     schema: &Schema,
     step: PathStep<'a>,
     position: usize,
-) -> Result<(Gindex, Schema), PathError<'a>> {
-    let overflow = PathError {
+) -> Result<(Gindex, Schema), PathError> {
+    let overflow = move || PathError {
         position,
         kind: PathErrorKind::Overflow,
     };
-    let uint64 = || Schema::uint(64).map_err(|_| overflow);
+    let uint64 = || Schema::uint(64).map_err(|_| overflow());
     let below_data = |g: Option<Gindex>| NODE2.concat(g?);
     if schema.is_basic() {
         return fail(position, PathErrorKind::BelowBasic);
@@ -145,10 +142,10 @@ fn step_in<'a, E: Edition>(
                     .position(|f| f.name == name)
                     .ok_or(PathError {
                         position,
-                        kind: PathErrorKind::NoSuchField { name },
+                        kind: PathErrorKind::NoSuchField { name: name.into() },
                     })?;
-                let g =
-                    Gindex::at(depth_for_u64(fields.len() as u64), i as u128).ok_or(overflow)?;
+                let g = Gindex::at(depth_for_u64(fields.len() as u64), i as u128)
+                    .ok_or_else(overflow)?;
                 Ok((g, fields[i].schema.clone()))
             }
             Kind::ProgressiveContainer {
@@ -160,7 +157,7 @@ fn step_in<'a, E: Edition>(
                     .position(|f| f.name == name)
                     .ok_or(PathError {
                         position,
-                        kind: PathErrorKind::NoSuchField { name },
+                        kind: PathErrorKind::NoSuchField { name: name.into() },
                     })?;
                 // The position of the i-th field among the layout's 1s.
                 let p = active_fields
@@ -169,12 +166,12 @@ fn step_in<'a, E: Edition>(
                     .filter(|(_, &on)| on)
                     .nth(i)
                     .map(|(p, _)| p as u64)
-                    .ok_or(overflow)?;
+                    .ok_or_else(overflow)?;
                 let g = below_data(progressive_chunk(p, E::PROGRESSIVE_RECURSION_LEFT))
-                    .ok_or(overflow)?;
+                    .ok_or_else(overflow)?;
                 Ok((g, fields[i].schema.clone()))
             }
-            _ => fail(position, PathErrorKind::NoSuchField { name }),
+            _ => fail(position, PathErrorKind::NoSuchField { name: name.into() }),
         },
         PathStep::Index(index) => {
             let boolean = Schema::boolean;
@@ -191,12 +188,12 @@ fn step_in<'a, E: Edition>(
                 ),
                 Kind::ByteVector { length } => (
                     packed(index, *length, 1),
-                    uint_schema(8, overflow)?,
+                    uint_schema(8, overflow())?,
                     Some(*length),
                 ),
                 Kind::ByteList { limit } => (
                     below_data(packed(index, *limit, 1)),
-                    uint_schema(8, overflow)?,
+                    uint_schema(8, overflow())?,
                     Some(*limit),
                 ),
                 Kind::BitVector { length } => (
@@ -253,7 +250,12 @@ fn step_in<'a, E: Edition>(
                     match option {
                         Some(Some(t)) => return Ok((NODE2, t.clone())),
                         Some(None) => {
-                            return fail(position, PathErrorKind::NoValue { name: "None" })
+                            return fail(
+                                position,
+                                PathErrorKind::NoValue {
+                                    name: "None".into(),
+                                },
+                            )
                         }
                         None => {
                             return fail(
@@ -273,7 +275,7 @@ fn step_in<'a, E: Edition>(
                     return fail(position, PathErrorKind::IndexOutOfRange { index, bound });
                 }
             }
-            Ok((g.ok_or(overflow)?, next))
+            Ok((g.ok_or_else(overflow)?, next))
         }
         PathStep::Len => match schema.kind() {
             Kind::List { .. }
@@ -285,14 +287,14 @@ fn step_in<'a, E: Edition>(
         },
         PathStep::Selector => match schema.kind() {
             Kind::CompatibleUnion { .. } | Kind::Union { .. } => {
-                Ok((NODE3, uint_schema(8, overflow)?))
+                Ok((NODE3, uint_schema(8, overflow())?))
             }
             _ => fail(position, PathErrorKind::NoSelector),
         },
     }
 }
 
-fn uint_schema<'a>(bits: u64, overflow: PathError<'a>) -> Result<Schema, PathError<'a>> {
+fn uint_schema(bits: u64, overflow: PathError) -> Result<Schema, PathError> {
     Schema::uint(bits).map_err(|_| overflow)
 }
 

@@ -119,7 +119,7 @@ fn chunks_of(n: u64, size: u64) -> u64 {
 fn bitlist_data(bytes: &[u8]) -> (Cow<'_, [u8]>, usize) {
     let len = bitlist_len(bytes, usize::MAX).unwrap_or(0);
     let mut data = bytes[..len.div_ceil(8)].to_vec();
-    if len % 8 != 0 {
+    if !len.is_multiple_of(8) {
         if let Some(last) = data.last_mut() {
             *last &= (1u8 << (len % 8)) - 1;
         }

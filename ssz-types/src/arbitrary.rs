@@ -22,7 +22,7 @@
 //! - A [`RuntimeList`]'s bound is drawn in `len..=Max`, so both the bound
 //!   and the length are valid; [`RuntimeList::arbitrary_with_bound`] draws
 //!   a list for a bound the caller knows (the fork's configuration).
-//! - The progressive types have no limit: their length is drawn as a
+//! - The progressive types (with [`PersistentProgressiveList`]) have no limit: their length is drawn as a
 //!   `Vec`'s, then capped at their maximum ([`MaxLen`](crate::MaxLen));
 //!   a [`List`] with a maximum is capped at the smaller of the two.
 //!
@@ -43,8 +43,8 @@ use ::arbitrary::{Arbitrary, Error, MaxRecursionReached, Result, Unstructured};
 
 use crate::{
     Bitlist, Bitvector, ByteList, ByteVector, Cached, FixedBytes, Length, List, MaxLen,
-    PersistentList, PersistentVector, ProgressiveBitlist, ProgressiveByteList, ProgressiveList,
-    RuntimeList, TreeHash, Vector, U256,
+    PersistentList, PersistentProgressiveList, PersistentVector, ProgressiveBitlist,
+    ProgressiveByteList, ProgressiveList, RuntimeList, TreeHash, Vector, U256,
 };
 
 /// The memory, in bytes, that a generated vector may take whatever the
@@ -160,6 +160,20 @@ impl<'a, T: Arbitrary<'a>, E, M: MaxLen> Arbitrary<'a> for ProgressiveList<T, E,
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         let len = list_len::<T>(u, M::max_len())?;
         ProgressiveList::try_from_vec(elements(u, len)?).map_err(|_| Error::IncorrectFormat)
+    }
+
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (0, None)
+    }
+}
+
+impl<'a, T: Arbitrary<'a> + TreeHash + Send, E, M: MaxLen> Arbitrary<'a>
+    for PersistentProgressiveList<T, E, M>
+{
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        let len = list_len::<T>(u, M::max_len())?;
+        PersistentProgressiveList::try_from_vec(elements(u, len)?)
+            .map_err(|_| Error::IncorrectFormat)
     }
 
     fn size_hint(_depth: usize) -> (usize, Option<usize>) {

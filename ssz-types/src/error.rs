@@ -44,12 +44,12 @@ impl fmt::Display for LengthError {
 #[cfg(feature = "std")]
 impl std::error::Error for LengthError {}
 
-/// A bit index past the end of a bitfield.
+/// An index past the end of a bitfield or of a sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct IndexError {
     /// The index given.
     pub index: usize,
-    /// The bitfield's length.
+    /// The bitfield's or sequence's length.
     pub len: usize,
 }
 
@@ -65,3 +65,40 @@ impl fmt::Display for IndexError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for IndexError {}
+
+/// A range of elements that does not lie within a sequence: its start is
+/// past its end, or its end past the sequence's length.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RangeError {
+    /// The range given.
+    pub range: core::ops::Range<usize>,
+    /// The sequence's length.
+    pub len: usize,
+}
+
+impl RangeError {
+    /// `Ok` if `range` lies within `0..len`.
+    pub(crate) fn check(range: &core::ops::Range<usize>, len: usize) -> Result<(), RangeError> {
+        if range.start <= range.end && range.end <= len {
+            Ok(())
+        } else {
+            Err(RangeError {
+                range: range.clone(),
+                len,
+            })
+        }
+    }
+}
+
+impl fmt::Display for RangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "range {}..{} is out of bounds for length {}",
+            self.range.start, self.range.end, self.len
+        )
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for RangeError {}

@@ -136,6 +136,16 @@ impl<T, N> Elements for crate::PersistentVector<T, N> {
     type Element = T;
 }
 
+/// A persistent progressive list has the tree of the [`ProgressiveList`]
+/// it stands for.
+impl<T: TreeLayout, E: Edition, M> TreeLayout for crate::PersistentProgressiveList<T, E, M> {
+    const LAYOUT: &'static Layout = <ProgressiveList<T, E> as TreeLayout>::LAYOUT;
+}
+
+impl<T, E, M> Elements for crate::PersistentProgressiveList<T, E, M> {
+    type Element = T;
+}
+
 /// A cached value has its value's tree, fields and elements.
 impl<T: TreeLayout> TreeLayout for crate::Cached<T> {
     const LAYOUT: &'static Layout = T::LAYOUT;

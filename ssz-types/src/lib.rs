@@ -401,11 +401,11 @@ pub use bytes::{
     ProgressiveByteList,
 };
 pub use cached::Cached;
-pub use error::{BoundError, IndexError, LengthError};
+pub use error::{BoundError, IndexError, LengthError, RangeError};
 pub use exact::ExactList;
 pub use hex::HexError;
 pub use list::List;
-pub use persistent::{PersistentList, PersistentVector};
+pub use persistent::{PersistentList, PersistentProgressiveList, PersistentVector};
 pub use progressive::ProgressiveList;
 pub use runtime_list::RuntimeList;
 #[cfg(feature = "serde")]

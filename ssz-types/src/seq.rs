@@ -37,7 +37,7 @@ macro_rules! vec_backed {
             /// The sequence holding `inner`, whose bound the caller has
             /// checked.
             #[inline]
-            const fn from_vec_unchecked(inner: Vec<T>) -> Self {
+            pub(crate) const fn from_vec_unchecked(inner: Vec<T>) -> Self {
                 $ty {
                     inner,
                     _marker: ::core::marker::PhantomData,

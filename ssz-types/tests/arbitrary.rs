@@ -13,8 +13,8 @@ use arbitrary::{Arbitrary, Unstructured};
 use peam_ssz_types::arbitrary::VECTOR_MEMORY_FLOOR;
 use peam_ssz_types::{
     Bitlist, Bitvector, ByteList, ByteVector, Bytes32, Bytes48, Cached, FixedBytes, List,
-    PersistentList, PersistentVector, ProgressiveBitlist, ProgressiveByteList, ProgressiveList,
-    RuntimeList, Ssz, TreeHash, Vector, U, U256, V1_6,
+    PersistentList, PersistentProgressiveList, PersistentVector, ProgressiveBitlist,
+    ProgressiveByteList, ProgressiveList, RuntimeList, Ssz, TreeHash, Vector, U, U256, V1_6,
 };
 
 /// `len` bytes of xorshift64 from `seed`.
@@ -243,6 +243,8 @@ fn persistent_types_roundtrip() {
     within_and_reaching(&lens, 6);
     check::<PersistentList<Container, U<{ 1 << 40 }>>>();
     check::<PersistentVector<Bytes32, U<5>>>();
+    check::<PersistentProgressiveList<u64>>();
+    check::<PersistentProgressiveList<Container, V1_6>>();
 }
 
 #[test]

@@ -70,7 +70,8 @@ fn main() {
     let cached = live() - base;
     let mut next = list.clone();
     for &i in &pct {
-        next.update(i, |v| v.exit_epoch = 5);
+        next.update(i, |v| v.exit_epoch = 5)
+            .expect("an index in range");
     }
     let _ = next.hash_tree_root();
     let after_clone = live() - base - cached;

@@ -27,12 +27,14 @@
 //! The v1.7.0-alpha.13 vectors (`spec-tests/vectors-v1.7`, Gloas only) run
 //! the same way against `beacon_types::beacon_v1_7`, with every case's
 //! `manifest.yaml` checked too, and print
-//! `ssz_static@v1.7.0-alpha.13/<preset>/<fork>: ...`.
-
+//! `ssz_static@v1.7.0-alpha.13/<preset>/<fork>: ...`; and a second time
+//! against `beacon_types::beacon_v1_7_cached` (`List`, `Vector` and
+//! `ProgressiveList` persistent and cached), printing
+//! `ssz_static[cached]@v1.7.0-alpha.13/<preset>/<fork>: ...`.
 //!
-//! This module is the harness the four `ssz_static*` test files share; each
-//! file instantiates one family of containers, so that the four build as
-//! separate binaries (in parallel) and none holds all four.
+//! This module is the harness the five `ssz_static*` test files share; each
+//! file instantiates one family of containers, so that they build as
+//! separate binaries (in parallel) and none holds them all.
 
 #![allow(dead_code, unused_imports)]
 
@@ -42,6 +44,7 @@ pub use beacon_types::beacon::{
 use beacon_types::beacon_alloy;
 use beacon_types::beacon_cached;
 pub use beacon_types::beacon_v1_7;
+use beacon_types::beacon_v1_7_cached;
 use spec_tests::harness::{
     case_label, check_manifest, check_valid, file_name, subdirs, vectors_dir, vectors_dir_v1_7,
     Case, Run,
@@ -170,6 +173,24 @@ pub fn run_preset_v1_7<P: beacon_v1_7::Preset>() {
         every_fork: true,
         table: table_v1_7::<P>,
         prefix: "ssz_static@v1.7.0-alpha.13",
+        manifests: true,
+        without_maxima: true,
+    });
+}
+
+fn table_v1_7_cached<P: beacon_v1_7::Preset>(fork: &str) -> Option<Table> {
+    let mut table = Table::default();
+    beacon_v1_7_cached::visit_fork_containers::<P, _>(fork, &mut table).then_some(table)
+}
+
+pub fn run_preset_v1_7_cached<P: beacon_v1_7::Preset>() {
+    run_suite(Suite {
+        preset_dir: vectors_dir_v1_7().join("tests").join(P::NAME),
+        preset: P::NAME,
+        forks: &beacon_v1_7_cached::VECTOR_FORKS,
+        every_fork: true,
+        table: table_v1_7_cached::<P>,
+        prefix: "ssz_static[cached]@v1.7.0-alpha.13",
         manifests: true,
         without_maxima: true,
     });

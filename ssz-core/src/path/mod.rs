@@ -381,7 +381,9 @@ impl StepFault<'_> {
         match self {
             StepFault::NoSuchField { .. } => "no field or variant of this name",
             StepFault::NoValue { .. } => "the union variant holds no value",
-            StepFault::IndexOutOfRange { .. } => "index beyond the vector's length or the list's limit",
+            StepFault::IndexOutOfRange { .. } => {
+                "index beyond the vector's length or the list's limit"
+            }
             StepFault::NotIndexable => "index step into a type without elements",
             StepFault::NoLength => "`__len__` of a type without a length mix-in",
             StepFault::NoSelector => "`__selector__` of a type that is not a union",

@@ -1,6 +1,6 @@
 //! Paths written as text: `"validators[5].effective_balance"`.
 
-use super::{StepFault, PathError, PathStep, StepError};
+use super::{PathError, PathStep, StepError, StepFault};
 
 /// The steps of a path written as text (see [`gindex_of_str`](super::gindex_of_str)), each
 /// parsed as it is reached; a step that does not parse is

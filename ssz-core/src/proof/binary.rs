@@ -70,10 +70,17 @@ impl fmt::Display for BinaryProofError {
         const NAMES: [&str; 3] = ["leaves", "indices", "proof"];
         match self {
             BinaryProofError::TooShort { len } => {
-                write!(f, "multiproof of {len} bytes, fewer than its 12-byte fixed part")
+                write!(
+                    f,
+                    "multiproof of {len} bytes, fewer than its 12-byte fixed part"
+                )
             }
             BinaryProofError::Offset { field, offset } => {
-                write!(f, "multiproof: offset {offset} of `{}` out of place", NAMES[*field])
+                write!(
+                    f,
+                    "multiproof: offset {offset} of `{}` out of place",
+                    NAMES[*field]
+                )
             }
             BinaryProofError::FieldLength { field, len } => write!(
                 f,
@@ -172,7 +179,7 @@ impl MultiProof {
         }
         let section = |field: usize, size: usize| -> Result<&[u8], BinaryProofError> {
             let part = &bytes[offsets[field]..offsets[field + 1]];
-            if part.len() % size != 0 {
+            if !part.len().is_multiple_of(size) {
                 return Err(BinaryProofError::FieldLength {
                     field,
                     len: part.len(),
@@ -211,8 +218,7 @@ impl MultiProof {
         // paths; more, and it cannot be valid (and would cost memory out
         // of proportion to its bytes).
         let bound = 2 * (leaves.len() + proof.len());
-        let helpers = get_helper_indices_bounded(&indices, bound)
-            .map_or(usize::MAX, |h| h.len());
+        let helpers = get_helper_indices_bounded(&indices, bound).map_or(usize::MAX, |h| h.len());
         if proof.len() != helpers {
             return Err(ProofError::HelperCount {
                 expected: helpers,

@@ -41,8 +41,7 @@ pub use partial::{Partial, PartialError};
 
 pub use multi::{
     calculate_multi_merkle_root, check_indices, get_helper_indices, get_helper_indices_bounded,
-    prove_multi,
-    verify_merkle_multiproof, MultiProof,
+    prove_multi, verify_merkle_multiproof, MultiProof,
 };
 pub use node::{merkle_node, mix_in_node, progressive_node};
 pub use single::{
@@ -406,7 +405,10 @@ impl ProofError {
     pub const fn fault(&self) -> Option<crate::Fault> {
         use crate::Fault;
         Some(match self {
-            ProofError::NoSuchNode { .. } | ProofError::GindexOverflow => Fault::NoSuchPosition,
+            ProofError::NoSuchNode { .. }
+            | ProofError::GindexOverflow
+            | ProofError::ZeroGindex
+            | ProofError::GindexSyntax => Fault::NoSuchPosition,
             ProofError::BranchLength { .. } => Fault::BranchLength,
             ProofError::LeafCount { .. } => Fault::LeafCount,
             ProofError::HelperCount { .. } => Fault::ProofLength,

@@ -104,7 +104,10 @@ pub fn get_helper_indices(indices: &[Gindex]) -> Vec<Gindex> {
 /// `2 * (L + H)` nodes on its paths (they and the helpers form a binary
 /// tree of `L + H` leaves), so a reader of proofs from outside bounds
 /// its memory by the proof's own size through this function.
-pub fn get_helper_indices_bounded(indices: &[Gindex], max_path_nodes: usize) -> Option<Vec<Gindex>> {
+pub fn get_helper_indices_bounded(
+    indices: &[Gindex],
+    max_path_nodes: usize,
+) -> Option<Vec<Gindex>> {
     let mut paths = BTreeSet::new();
     for &g in indices {
         let mut g = g;

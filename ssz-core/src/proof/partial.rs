@@ -115,7 +115,10 @@ impl fmt::Display for PartialError {
                 write!(f, "the type asked for is not the type at node {gindex}")
             }
             PartialError::NotAValue { gindex } => {
-                write!(f, "the proven chunks below node {gindex} form no value of the type")
+                write!(
+                    f,
+                    "the proven chunks below node {gindex} form no value of the type"
+                )
             }
             PartialError::Decode(e) => write!(f, "proven bytes: {e}"),
         }
@@ -323,7 +326,13 @@ impl<T: TreeLayout + ?Sized> Partial<T> {
                 self.elements(elem, len, node2()?, 0, Some(recursion_left), out)?;
             }
             Layout::Bitvector { length } => {
-                self.bits(length, g, depth_for(length.div_ceil(256) as u128), None, out)?;
+                self.bits(
+                    length,
+                    g,
+                    depth_for(length.div_ceil(256) as u128),
+                    None,
+                    out,
+                )?;
             }
             Layout::Bitlist { limit } => {
                 let len = self.length(node3()?, limit)?;

@@ -4,7 +4,10 @@
 //! See [`PersistentList`] and [`PersistentVector`]; the layout is described
 //! in the `tree` module.
 
+mod progressive;
 mod tree;
+
+pub use progressive::PersistentProgressiveList;
 
 use crate::{
     BoundError, DecodeError, Gindex, Length, LengthError, ProofError, Root, Ssz, TreeHash,
@@ -24,11 +27,11 @@ macro_rules! persistent_codec {
             const FIXED_PART_LEN: usize = <crate::$same<T, N> as Ssz>::FIXED_PART_LEN;
 
             fn ssz_len(&self) -> usize {
-                encoded_len(&self.tree)
+                encoded_len(self.tree.len(), self.tree.blocks())
             }
 
             fn ssz_write(&self, out: &mut [u8]) {
-                write_encoding(&self.tree, out)
+                write_encoding(self.tree.len(), self.tree.blocks(), out)
             }
 
             fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
@@ -76,36 +79,57 @@ const fn data_depth<T: TreeHash>(limit: u64) -> u32 {
     crate::merkle::depth_for_u64(chunks)
 }
 
-/// Encoding shared by both types: fixed-size elements back to back,
-/// variable-size ones behind offsets (ssz/simple-serialize.md, v1.6.1,
-/// "Vectors, containers, lists").
-fn encoded_len<T: Ssz + TreeHash + Send>(tree: &Tree<T>) -> usize {
+/// Encoding shared by the persistent types, given their element count and
+/// their blocks in order: fixed-size elements back to back, variable-size
+/// ones behind offsets (ssz/simple-serialize.md, v1.6.1, "Vectors,
+/// containers, lists").
+fn encoded_len<'a, T: Ssz + 'a>(len: usize, blocks: impl Iterator<Item = &'a [T]>) -> usize {
     if T::IS_FIXED_SIZE {
-        tree.len() * T::FIXED_PART_LEN
+        len * T::FIXED_PART_LEN
     } else {
-        tree.iter()
+        blocks
+            .flatten()
             .map(|v| crate::BYTES_PER_LENGTH_OFFSET + v.ssz_len())
             .sum()
     }
 }
 
-fn write_encoding<T: Ssz + TreeHash + Send>(tree: &Tree<T>, out: &mut [u8]) {
+fn write_encoding<'a, T: Ssz + 'a>(
+    len: usize,
+    blocks: impl Iterator<Item = &'a [T]>,
+    out: &mut [u8],
+) {
     if T::IS_FIXED_SIZE {
         let mut pos = 0;
-        for block in tree.blocks() {
+        for block in blocks {
             let end = pos + block.len() * T::FIXED_PART_LEN;
             T::ssz_write_many(block, &mut out[pos..end]);
             pos = end;
         }
     } else {
-        let mut offset = tree.len() * crate::BYTES_PER_LENGTH_OFFSET;
-        for (i, v) in tree.iter().enumerate() {
+        let mut offset = len * crate::BYTES_PER_LENGTH_OFFSET;
+        for (i, v) in blocks.flatten().enumerate() {
             crate::codec::write_offset(out, i * crate::BYTES_PER_LENGTH_OFFSET, offset);
             let end = offset + v.ssz_len();
             v.ssz_write(&mut out[offset..end]);
             offset = end;
         }
     }
+}
+
+/// The panic of `value[index]` past the end, worded as a slice's.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn index_out_of_bounds(index: usize, len: usize) -> ! {
+    panic!("index out of bounds: the len is {len} but the index is {index}")
+}
+
+/// The length mix-in's chunk: `uint256(len)`.
+fn length_chunk(len: usize) -> Root {
+    let mut chunk = [0u8; 32];
+    chunk[..8].copy_from_slice(&(len as u64).to_le_bytes());
+    chunk
 }
 
 macro_rules! shared_impls {
@@ -123,7 +147,8 @@ macro_rules! shared_impls {
                 self.tree.len() == 0
             }
 
-            /// Element `index`, if there is one.
+            /// Element `index`, if there is one (`value[index]` panics
+            /// instead).
             #[inline]
             pub fn get(&self, index: usize) -> Option<&T> {
                 self.tree.get(index)
@@ -156,27 +181,39 @@ macro_rules! shared_impls {
                 }
             }
 
-            /// Calls `f` on element `index` to change it, returning what `f`
-            /// returns, or `None` if there is no such element.
-            pub fn update<R>(&mut self, index: usize, f: impl FnOnce(&mut T) -> R) -> Option<R>
+            /// Calls `f` on element `index` to change it and returns what
+            /// `f` returns; an error if there is no such element.
+            pub fn update<R>(
+                &mut self,
+                index: usize,
+                f: impl FnOnce(&mut T) -> R,
+            ) -> Result<R, crate::IndexError>
             where
                 T: Clone,
             {
-                self.tree.get_mut(index).map(f)
+                let len = self.len();
+                self.tree
+                    .get_mut(index)
+                    .map(f)
+                    .ok_or(crate::IndexError { index, len })
             }
 
-            /// Calls `f(index, element)` on every element of `range`
-            /// (clamped to the length) to change it. Changing half the
-            /// elements or more drops the cached tree, which is rebuilt at
-            /// the next root (one pass, faster than following every path).
+            /// Calls `f(index, element)` on every element of `range` to
+            /// change it; an error, changing nothing, if `range` does not
+            /// lie within the elements. Changing half the elements or more
+            /// drops the cached tree, which is rebuilt at the next root (one
+            /// pass, faster than following every path).
             pub fn update_range(
                 &mut self,
                 range: core::ops::Range<usize>,
                 f: impl FnMut(usize, &mut T),
-            ) where
+            ) -> Result<(), crate::RangeError>
+            where
                 T: Clone,
             {
-                self.tree.update_range(range.start, range.end, f)
+                crate::RangeError::check(&range, self.len())?;
+                self.tree.update_range(range.start, range.end, f);
+                Ok(())
             }
 
             /// Calls `f(index, element)` on every element.
@@ -229,6 +266,23 @@ macro_rules! shared_impls {
         impl<T: TreeHash + Send + fmt::Debug, N: Length> fmt::Debug for $ty<T, N> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.debug_list().entries(self.iter()).finish()
+            }
+        }
+
+        /// Element `index`, as a slice reads it.
+        ///
+        /// # Panics
+        ///
+        /// If `index >= len`.
+        impl<T: TreeHash + Send, N: Length> core::ops::Index<usize> for $ty<T, N> {
+            type Output = T;
+
+            #[inline]
+            fn index(&self, index: usize) -> &T {
+                match self.tree.get(index) {
+                    Some(v) => v,
+                    None => index_out_of_bounds(index, self.len()),
+                }
             }
         }
 
@@ -333,6 +387,27 @@ impl<T: TreeHash + Send, N: Length> PersistentList<T, N> {
         self.tree.push(value);
         Ok(())
     }
+
+    /// Removes and returns the last element.
+    pub fn pop(&mut self) -> Option<T>
+    where
+        T: Clone,
+    {
+        self.tree.pop()
+    }
+
+    /// Shortens the list to `len` elements (no effect if it is shorter).
+    pub fn truncate(&mut self, len: usize)
+    where
+        T: Clone,
+    {
+        self.tree.truncate(len)
+    }
+
+    /// Removes every element.
+    pub fn clear(&mut self) {
+        self.tree = Tree::new();
+    }
 }
 
 impl<T: TreeHash + Send, N: Length> Default for PersistentList<T, N> {
@@ -380,11 +455,7 @@ impl<T: TreeHash + Send, N: Length> TreeHash for PersistentList<T, N> {
     fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
         match gindex.get() {
             1 => Ok(self.hash_tree_root()),
-            3 => {
-                let mut len = [0u8; 32];
-                len[..8].copy_from_slice(&(self.len() as u64).to_le_bytes());
-                Ok(len)
-            }
+            3 => Ok(length_chunk(self.len())),
             _ => match gindex.split(1) {
                 Some((top, rest)) if top.get() == 2 => {
                     self.tree.data_node(rest, Self::DEPTH, gindex)

@@ -55,14 +55,137 @@ impl Arbitrary for Val {
     }
 }
 
-/// Random sequences of sets, updates through `get_mut`, range updates,
-/// pushes, clones and updates of clones; after every step, every live
-/// value's cached root equals the root of a plain `List` of the same
-/// elements, computed from scratch.
-fn random_ops<T, N>(seed: u64, start_len: usize, steps: usize)
+/// What the random sequences need of a persistent type: its operations,
+/// and the plain type it stands for (the oracle, computed from scratch).
+trait Persistent<T>: Clone + Ssz + TreeHash {
+    type Plain: Ssz + TreeHash;
+    fn build(values: Vec<T>) -> Self;
+    fn plain(values: Vec<T>) -> Self::Plain;
+    fn max() -> usize;
+    fn len(&self) -> usize;
+    fn get(&self, i: usize) -> Option<&T>;
+    fn index(&self, i: usize) -> &T;
+    fn get_mut(&mut self, i: usize) -> Option<&mut T>;
+    fn set(&mut self, i: usize, value: T) -> Result<(), crate::IndexError>;
+    fn update(&mut self, i: usize, value: T) -> Result<(), crate::IndexError>;
+    fn update_range(
+        &mut self,
+        range: core::ops::Range<usize>,
+        f: impl FnMut(usize, &mut T),
+    ) -> Result<(), crate::RangeError>;
+    /// `Err(value)` when full.
+    fn push(&mut self, value: T) -> Result<(), T>;
+    fn pop(&mut self) -> Option<T>;
+    fn truncate(&mut self, len: usize);
+    fn elements(&self) -> Vec<&T>;
+}
+
+macro_rules! persistent_ops {
+    () => {
+        fn len(&self) -> usize {
+            self.len()
+        }
+        fn get(&self, i: usize) -> Option<&T> {
+            self.get(i)
+        }
+        fn index(&self, i: usize) -> &T {
+            &self[i]
+        }
+        fn get_mut(&mut self, i: usize) -> Option<&mut T> {
+            self.get_mut(i)
+        }
+        fn set(&mut self, i: usize, value: T) -> Result<(), crate::IndexError> {
+            self.set(i, value)
+        }
+        fn update(&mut self, i: usize, value: T) -> Result<(), crate::IndexError> {
+            self.update(i, |slot| *slot = value)
+        }
+        fn update_range(
+            &mut self,
+            range: core::ops::Range<usize>,
+            f: impl FnMut(usize, &mut T),
+        ) -> Result<(), crate::RangeError> {
+            self.update_range(range, f)
+        }
+        fn pop(&mut self) -> Option<T> {
+            self.pop()
+        }
+        fn truncate(&mut self, len: usize) {
+            self.truncate(len)
+        }
+        fn elements(&self) -> Vec<&T> {
+            self.iter().collect()
+        }
+    };
+}
+
+impl<T: Ssz + TreeHash + Send + Clone, N: Length> Persistent<T> for PersistentList<T, N> {
+    type Plain = List<T, N>;
+    fn build(values: Vec<T>) -> Self {
+        PersistentList::try_from(values).unwrap()
+    }
+    fn plain(values: Vec<T>) -> List<T, N> {
+        List::try_from(values).unwrap()
+    }
+    fn max() -> usize {
+        N::USIZE
+    }
+    fn push(&mut self, value: T) -> Result<(), T> {
+        if self.len() >= N::USIZE {
+            assert!(self.push(value.clone()).is_err());
+            return Err(value);
+        }
+        self.push(value).unwrap();
+        Ok(())
+    }
+    persistent_ops!();
+}
+
+impl<T: Ssz + TreeHash + Send + Clone, E: crate::edition::Edition> Persistent<T>
+    for PersistentProgressiveList<T, E>
+{
+    type Plain = crate::ProgressiveList<T, E>;
+    fn build(values: Vec<T>) -> Self {
+        values.into()
+    }
+    fn plain(values: Vec<T>) -> crate::ProgressiveList<T, E> {
+        values.into()
+    }
+    fn max() -> usize {
+        usize::MAX
+    }
+    fn push(&mut self, value: T) -> Result<(), T> {
+        self.push(value);
+        Ok(())
+    }
+    persistent_ops!();
+}
+
+/// Every node of `a`'s tree down to `depth` levels, and a sample below,
+/// equals `b`'s (values and errors).
+fn nodes_match(a: &impl TreeHash, b: &impl TreeHash, depth: u32, rng: &mut Rng, what: &str) {
+    for g in 1u128..(1 << depth) {
+        let g = Gindex::new(g).unwrap();
+        assert_eq!(a.tree_node(g), b.tree_node(g), "{what}: gindex {g}");
+    }
+    for _ in 0..64 {
+        let d = depth + rng.below(40) as u32;
+        let pos = (rng.next() as u128) & ((1u128 << d) - 1);
+        let g = Gindex::at(d, pos).unwrap();
+        assert_eq!(a.tree_node(g), b.tree_node(g), "{what}: gindex {g}");
+    }
+}
+
+/// Random sequences of sets, updates through `get_mut` and `update`,
+/// range updates, pushes, pops, truncations, clones and updates of clones,
+/// with out-of-range calls that must fail; after every step, every live
+/// value's cached root equals the root of the plain type of the same
+/// elements, computed from scratch, and at the end the bytes and the
+/// nodes do too.
+fn random_ops_of<T, L>(seed: u64, start_len: usize, steps: usize)
 where
     T: Arbitrary + Ssz + TreeHash + Send + PartialEq + fmt::Debug,
-    N: Length,
+    L: Persistent<T>,
 {
     // Under Miri: the same sequences, shorter and on shorter lists.
     let (start_len, steps) = if cfg!(miri) {
@@ -72,18 +195,21 @@ where
     };
     let mut rng = Rng(seed);
     let init: Vec<T> = (0..start_len).map(|_| T::arbitrary(&mut rng)).collect();
-    let mut lists: Vec<(PersistentList<T, N>, Vec<T>)> =
-        vec![(PersistentList::try_from(init.clone()).unwrap(), init)];
+    let mut lists: Vec<(L, Vec<T>)> = vec![(L::build(init.clone()), init)];
     for step in 0..steps {
         let which = rng.below(lists.len());
-        let op = rng.below(10);
+        let op = rng.below(14);
         let live = lists.len();
         let (list, model) = &mut lists[which];
         match op {
             0..=2 if !model.is_empty() => {
                 let i = rng.below(model.len());
                 let v = T::arbitrary(&mut rng);
-                list.set(i, v.clone()).unwrap();
+                if rng.below(2) == 0 {
+                    list.set(i, v.clone()).unwrap();
+                } else {
+                    list.update(i, v.clone()).unwrap();
+                }
                 model[i] = v;
             }
             3 if !model.is_empty() => {
@@ -99,17 +225,16 @@ where
                 let a = rng.below(model.len());
                 let b = a + rng.below(model.len() - a) + 1;
                 let fresh: Vec<T> = (a..b).map(|_| T::arbitrary(&mut rng)).collect();
-                list.update_range(a..b, |i, v| *v = fresh[i - a].clone());
+                list.update_range(a..b, |i, v| *v = fresh[i - a].clone())
+                    .unwrap();
                 model[a..b].clone_from_slice(&fresh);
             }
             5 | 6 => {
                 for _ in 0..rng.below(40) + 1 {
                     let v = T::arbitrary(&mut rng);
-                    if model.len() < N::USIZE {
-                        list.push(v.clone()).unwrap();
-                        model.push(v);
-                    } else {
-                        assert!(list.push(v).is_err());
+                    match list.push(v.clone()) {
+                        Ok(()) => model.push(v),
+                        Err(_) => assert_eq!(model.len(), L::max()),
                     }
                 }
             }
@@ -120,6 +245,40 @@ where
             8 if live > 1 => {
                 lists.swap_remove(which);
             }
+            9 => {
+                for _ in 0..rng.below(5) + 1 {
+                    assert_eq!(list.pop(), model.pop());
+                }
+            }
+            10 => {
+                let len = rng.below(model.len() + 2);
+                list.truncate(len);
+                model.truncate(len);
+            }
+            11 => {
+                // Out of range: an error, and nothing changes.
+                let len = model.len();
+                let v = T::arbitrary(&mut rng);
+                assert_eq!(
+                    list.set(len, v.clone()),
+                    Err(crate::IndexError { index: len, len })
+                );
+                assert!(list.update(len + rng.below(3), v).is_err());
+                assert!(list.get_mut(len).is_none());
+                assert!(list.get(len).is_none());
+                let end = len + 1 + rng.below(3);
+                let mut called = false;
+                assert_eq!(
+                    list.update_range(0..end, |_, _| called = true),
+                    Err(crate::RangeError { range: 0..end, len })
+                );
+                assert!(!called);
+                if len > 1 {
+                    #[allow(clippy::reversed_empty_ranges)]
+                    let backwards = list.update_range(len - 1..len - 2, |_, _| called = true);
+                    assert!(backwards.is_err() && !called);
+                }
+            }
             _ => {
                 // Root without a change (the cache answers).
             }
@@ -127,7 +286,7 @@ where
         // Not every step asks for a root, so that changes pile up.
         if rng.below(3) != 0 || step + 1 == steps {
             for (k, (list, model)) in lists.iter().enumerate() {
-                let plain = List::<T, N>::try_from(model.clone()).unwrap();
+                let plain = L::plain(model.clone());
                 assert_eq!(
                     list.hash_tree_root(),
                     plain.hash_tree_root(),
@@ -135,13 +294,58 @@ where
                     model.len()
                 );
                 assert_eq!(list.len(), model.len());
+                if !model.is_empty() {
+                    let i = rng.below(model.len());
+                    assert_eq!(list.index(i), &model[i]);
+                }
             }
         }
     }
     for (list, model) in &lists {
-        let plain = List::<T, N>::try_from(model.clone()).unwrap();
+        let plain = L::plain(model.clone());
         assert_eq!(list.to_ssz(), plain.to_ssz());
-        assert!(list.iter().eq(model.iter()));
+        assert!(list.elements().into_iter().eq(model.iter()));
+        let depth = if cfg!(miri) { 4 } else { 9 };
+        nodes_match(list, &plain, depth, &mut rng, &format!("seed {seed}"));
+    }
+}
+
+fn random_ops<T, N>(seed: u64, start_len: usize, steps: usize)
+where
+    T: Arbitrary + Ssz + TreeHash + Send + PartialEq + fmt::Debug,
+    N: Length,
+{
+    random_ops_of::<T, PersistentList<T, N>>(seed, start_len, steps)
+}
+
+/// The same sequences on progressive lists, both editions.
+fn random_ops_progressive<T>(seed: u64, start_len: usize, steps: usize)
+where
+    T: Arbitrary + Ssz + TreeHash + Send + PartialEq + fmt::Debug,
+{
+    random_ops_of::<T, PersistentProgressiveList<T, crate::V1_7>>(seed, start_len, steps);
+    random_ops_of::<T, PersistentProgressiveList<T, crate::V1_6>>(seed + 1000, start_len, steps);
+}
+
+#[test]
+fn random_updates_keep_the_progressive_root() {
+    for seed in 1..if cfg!(miri) { 2 } else { 5 } {
+        random_ops_progressive::<u64>(seed, 0, 120);
+        random_ops_progressive::<u64>(seed + 10, 1400, 120);
+        random_ops_progressive::<u8>(seed + 20, 3, 120);
+        random_ops_progressive::<u8>(seed + 30, 5000, 80);
+    }
+}
+
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "container roots of every step; u64 and u8 cover the same code"
+)]
+fn random_updates_keep_the_progressive_root_validators() {
+    for seed in 1..5 {
+        random_ops_progressive::<Val>(seed, 0, 100);
+        random_ops_progressive::<Val>(seed + 10, 350, 100);
     }
 }
 
@@ -332,7 +536,7 @@ fn vector_nodes_and_roots() {
     // Basic elements: 100 u16 in 7 chunks.
     let mut b = PersistentVector::<u16, U<100>>::default();
     let mut pb = Vector::<u16, U<100>>::default();
-    b.update_range(10..60, |i, x| *x = i as u16);
+    b.update_range(10..60, |i, x| *x = i as u16).unwrap();
     for i in 10..60 {
         pb[i] = i as u16;
     }

@@ -239,8 +239,8 @@ impl<T: TreeHash + Send> Tree<T> {
         }
     };
 
-    /// Elements of a basic type per chunk.
-    const PER_CHUNK: usize = if T::IS_BASIC {
+    /// Elements of a basic type per chunk (1 for a composite type).
+    pub(crate) const PER_CHUNK: usize = if T::IS_BASIC {
         BYTES_PER_CHUNK / T::LEAF_SIZE
     } else {
         1
@@ -255,14 +255,20 @@ impl<T: TreeHash + Send> Tree<T> {
     }
 
     pub(crate) fn from_vec(values: Vec<T>) -> Self {
-        let len = values.len();
-        let mut blocks = Vec::with_capacity(len.div_ceil(Self::BLOCK));
-        let mut iter = values.into_iter();
+        Self::from_iter(values.into_iter())
+    }
+
+    /// The tree of the elements `iter` yields, in blocks (reserved from its
+    /// lower size hint).
+    pub(crate) fn from_iter(mut iter: impl Iterator<Item = T>) -> Self {
+        let mut blocks = Vec::with_capacity(iter.size_hint().0.div_ceil(Self::BLOCK));
+        let mut len = 0;
         loop {
             let block: Vec<T> = iter.by_ref().take(Self::BLOCK).collect();
             if block.is_empty() {
                 break;
             }
+            len += block.len();
             blocks.push(Arc::new(block));
         }
         Tree {
@@ -386,6 +392,60 @@ impl<T: TreeHash + Send> Tree<T> {
         }
         self.len += 1;
         self.mark(Self::leaf_of(self.len - 1));
+    }
+
+    /// Removes and returns the last element (copying its block first if a
+    /// clone shares it).
+    pub(crate) fn pop(&mut self) -> Option<T>
+    where
+        T: Clone,
+    {
+        let last = self.blocks.last_mut()?;
+        let value = Arc::make_mut(last).pop()?;
+        if last.is_empty() {
+            self.blocks.pop();
+        }
+        self.len -= 1;
+        self.shrunk();
+        Some(value)
+    }
+
+    /// Shortens the tree to `len` elements (no effect if it is shorter).
+    pub(crate) fn truncate(&mut self, len: usize)
+    where
+        T: Clone,
+    {
+        if len >= self.len {
+            return;
+        }
+        let blocks = len.div_ceil(Self::BLOCK);
+        self.blocks.truncate(blocks);
+        if let Some(last) = self.blocks.last_mut() {
+            let keep = len - (blocks - 1) * Self::BLOCK;
+            if last.len() > keep {
+                Arc::make_mut(last).truncate(keep);
+            }
+        }
+        self.len = len;
+        self.shrunk();
+    }
+
+    /// After elements were removed from the end: the nodes of the new last
+    /// leaf's path are the only cached nodes that covered removed leaves
+    /// and are still inside the tree, so that path is marked dirty. (Nodes
+    /// past the end are never read: [`Self::node`] answers zero subtrees
+    /// there, and a node that comes back into the tree when it grows again
+    /// holds a pushed, hence dirty, leaf.)
+    fn shrunk(&mut self) {
+        let leaves = self.leaf_count();
+        let cache = self.cache.get_mut();
+        cache.data_root = None;
+        if leaves == 0 {
+            *cache = Cache::default();
+        } else if cache.built {
+            cache.dirty.retain(|&leaf| leaf < leaves);
+            cache.dirty.push(leaves - 1);
+        }
     }
 
     /// The root of the data tree of `depth` levels (the limit's), brought

@@ -1,0 +1,55 @@
+//! The Fulu and Gloas containers of v1.7.0-alpha.13 instantiated with the
+//! persistent, cached collections: the same generated fork files as
+//! [`crate::beacon_v1_7`], compiled a second time with `List`, `Vector` and
+//! `ProgressiveList` mapped to
+//! [`PersistentList`](peam_ssz_types::PersistentList),
+//! [`PersistentVector`](peam_ssz_types::PersistentVector) and
+//! [`PersistentProgressiveList`](peam_ssz_types::PersistentProgressiveList),
+//! so that a client keeps its Gloas state incrementally and the
+//! `ssz_static` vectors run through the cached types too
+//! (`tests/ssz_static.rs`, `ssz_static[cached]@v1.7.0-alpha.13/...`).
+//! Progressive bitlists and byte lists (aggregation bits, transactions)
+//! stay plain: they are small and decoded once.
+//!
+//! ```
+//! use beacon_types::beacon_v1_7_cached::{gloas, Minimal};
+//! use peam_ssz_types::{PersistentProgressiveList, Ssz, TreeHash, V1_7};
+//!
+//! let mut state = gloas::BeaconState::<Minimal>::default();
+//! let _: &PersistentProgressiveList<u64, V1_7> = &state.balances;
+//! state.balances.push(32_000_000_000);
+//! let plain = beacon_types::beacon_v1_7::gloas::BeaconState::<Minimal>::from_ssz(&state.to_ssz()).unwrap();
+//! assert_eq!(state.hash_tree_root(), plain.hash_tree_root());
+//! ```
+
+pub use crate::beacon_v1_7::{
+    preset, without_maxima, Asserted, Container, ContainerVisitor, Mainnet, MaxBlobsPerBlock,
+    Minimal, Preset, Quot, Sum, FORKS, VECTOR_FORKS,
+};
+
+/// `List`, `Vector` and `ProgressiveList` for the fork files: the
+/// persistent, cached types; the leaf types and the progressive bitlists
+/// and byte lists are those of [`crate::beacon_v1_7`].
+pub mod collections {
+    pub use crate::beacon_v1_7::collections::{uint256_serde, Bytes20, Bytes32, Uint256};
+    pub use peam_ssz_types::{
+        PersistentList as List, PersistentProgressiveList as ProgressiveList,
+        PersistentVector as Vector, ProgressiveBitlist, ProgressiveByteList,
+    };
+}
+
+#[path = "beacon_v1_7/fulu.rs"]
+pub mod fulu;
+#[path = "beacon_v1_7/gloas.rs"]
+pub mod gloas;
+
+/// As [`crate::beacon_v1_7::visit_fork_containers`], for the cached
+/// instantiation.
+pub fn visit_fork_containers<P: Preset, V: ContainerVisitor>(fork: &str, visitor: &mut V) -> bool {
+    match fork {
+        "fulu" => fulu::visit_containers::<P, V>(visitor),
+        "gloas" => gloas::visit_containers::<P, V>(visitor),
+        _ => return false,
+    }
+    true
+}
