@@ -11,7 +11,7 @@
 //! `BeaconState` hold all three types.
 //!
 //! ```
-//! use beacon_types::beacon_alloy::{capella, Minimal};
+//! use peam_ssz_beacon::beacon_alloy::{capella, Minimal};
 //! use peam_ssz_types::alloy::alloy_primitives::{Address, B256, U256};
 //! use peam_ssz_types::{Ssz, TreeHash};
 //!
@@ -20,7 +20,7 @@
 //! payload.block_hash = B256::repeat_byte(0x22);
 //! payload.base_fee_per_gas = U256::from(7u64);
 //! let plain =
-//!     beacon_types::beacon::capella::ExecutionPayload::<Minimal>::from_ssz(&payload.to_ssz())
+//!     peam_ssz_beacon::beacon::capella::ExecutionPayload::<Minimal>::from_ssz(&payload.to_ssz())
 //!         .unwrap();
 //! assert_eq!(plain.base_fee_per_gas, peam_ssz_types::U256::from(7u64));
 //! assert_eq!(payload.hash_tree_root(), plain.hash_tree_root());

@@ -7,13 +7,13 @@
 //! (`tests/ssz_static_cached.rs`, `ssz_static[cached]/...`).
 //!
 //! ```
-//! use beacon_types::beacon_cached::{fulu, Minimal};
+//! use peam_ssz_beacon::beacon_cached::{fulu, Minimal};
 //! use peam_ssz_types::{PersistentList, Ssz, TreeHash};
 //!
 //! let mut state = fulu::BeaconState::<Minimal>::default();
 //! let _: &PersistentList<u64, _> = &state.balances;
 //! state.balances.push(32_000_000_000).unwrap();
-//! let plain = beacon_types::beacon::fulu::BeaconState::<Minimal>::from_ssz(&state.to_ssz()).unwrap();
+//! let plain = peam_ssz_beacon::beacon::fulu::BeaconState::<Minimal>::from_ssz(&state.to_ssz()).unwrap();
 //! assert_eq!(state.hash_tree_root(), plain.hash_tree_root());
 //! ```
 

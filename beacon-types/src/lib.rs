@@ -38,3 +38,8 @@ pub mod beacon_v1_7_cached;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/incremental.md")]
 pub struct IncrementalDoc;
+
+// The README's code (it uses this crate and peam-ssz-types): doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoc;

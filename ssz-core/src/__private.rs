@@ -9,13 +9,16 @@
 use crate::proof::{merkle_node, mix_in_node, progressive_node};
 use crate::{DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 
+pub use crate::codec::container::{
+    ContainerAppender, ContainerDecoder, ContainerLayout, ContainerWriter, FieldShape, LenCounter,
+};
 pub use crate::codec::{
     push_offset, read_container_offset, union_node, write_offset, write_zeroed, zero_chunk_node,
     FixedWriter,
 };
 
 pub use crate::checks::{
-    container_exact_len, transparent_from_ssz_many_checked, validate_all, validated,
+    transparent_from_ssz_many_checked, validate_all, validated,
 };
 
 /// `Vec`, for derived code that names it without relying on the prelude.
@@ -98,6 +101,51 @@ pub fn container_leaves<T>(
             }
         }
         crate::merkle::merkleize_many(leaves, width, out);
+    }
+}
+
+/// The field roots of one value of a container, for [`container_leaves`]:
+/// each field's root, or (a field whose root is one hash, given by its
+/// type's [`TreeHash::__root_block`]) its block, which the batch hashes
+/// with the others. One call per field, in order.
+pub struct FieldLeaves<'a> {
+    roots: &'a mut [Root],
+    blocks: &'a mut [[u8; 64]],
+    field: usize,
+    block: usize,
+}
+
+impl<'a> FieldLeaves<'a> {
+    /// The leaves of one value: `roots` has a slot per field, `blocks` one
+    /// per one-block field.
+    #[inline(always)]
+    pub fn new(roots: &'a mut [Root], blocks: &'a mut [[u8; 64]]) -> Self {
+        FieldLeaves {
+            roots,
+            blocks,
+            field: 0,
+            block: 0,
+        }
+    }
+
+    /// The next field, a `T`.
+    #[inline(always)]
+    pub fn field<T: TreeHash>(&mut self, value: &T) {
+        if T::__ONE_BLOCK {
+            self.blocks[self.block] = value.__root_block();
+            self.block += 1;
+        } else {
+            self.roots[self.field] = value.hash_tree_root();
+        }
+        self.field += 1;
+    }
+
+    /// The next field, whose root is `root` (a field coded `with` a
+    /// module).
+    #[inline(always)]
+    pub fn root(&mut self, root: Root) {
+        self.roots[self.field] = root;
+        self.field += 1;
     }
 }
 

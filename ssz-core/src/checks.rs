@@ -93,28 +93,6 @@ where
     result
 }
 
-/// [`Ssz::EXACT_LEN`] of a container from `(IS_FIXED_SIZE,
-/// FIXED_PART_LEN, EXACT_LEN)` of each of its fields in order: the fixed
-/// part, plus the exact length of each variable-size field; `None` when a
-/// variable-size field has none.
-pub const fn container_exact_len(fields: &[(bool, usize, Option<usize>)]) -> Option<usize> {
-    let mut total = 0usize;
-    let mut i = 0;
-    while i < fields.len() {
-        let (fixed, part, exact) = fields[i];
-        if fixed {
-            total += part;
-        } else {
-            match exact {
-                Some(len) => total += part + len,
-                None => return None,
-            }
-        }
-        i += 1;
-    }
-    Some(total)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,19 +124,6 @@ mod tests {
         assert_eq!(
             *validated(12u32, below_ten).unwrap_err().kind(),
             DecodeErrorKind::Custom("not below ten")
-        );
-    }
-
-    #[test]
-    fn exact_len_of_fields() {
-        assert_eq!(container_exact_len(&[(true, 8, Some(8))]), Some(8));
-        assert_eq!(
-            container_exact_len(&[(true, 8, Some(8)), (false, 4, Some(32))]),
-            Some(44)
-        );
-        assert_eq!(
-            container_exact_len(&[(true, 8, Some(8)), (false, 4, None)]),
-            None
         );
     }
 }

@@ -29,17 +29,6 @@ impl<'a> Hooks<'a> {
         }
     }
 
-    /// Whether the container's own layout is fixed-size, which picks its
-    /// encoding path: `Self::IS_FIXED_SIZE`, except for a `fixed_len`
-    /// container, which is fixed-size to its parents while its fields are
-    /// laid out with offsets (`is_fixed`, the fields' consts and-ed).
-    pub fn layout_fixed(&self, ssz: &TokenStream, is_fixed: TokenStream) -> TokenStream {
-        match self.fixed_len {
-            Some(_) => quote!((#is_fixed)),
-            None => quote!(<Self as #ssz>::IS_FIXED_SIZE),
-        }
-    }
-
     /// The first statement of a `fixed_len` container's `from_ssz`: it
     /// takes exactly its length, as every fixed-size type does.
     pub fn length_check(&self, krate: &syn::Path) -> TokenStream {
@@ -97,17 +86,6 @@ impl<'a> Hooks<'a> {
             },
             None => TokenStream::new(),
         }
-    }
-
-    /// `EXACT_LEN` of a container from `(IS_FIXED_SIZE, FIXED_PART_LEN,
-    /// EXACT_LEN)` of its fields.
-    pub fn exact_len(
-        &self,
-        krate: &syn::Path,
-        fields: impl Iterator<Item = (TokenStream, TokenStream, TokenStream)>,
-    ) -> TokenStream {
-        let fields = fields.map(|(f, l, e)| quote!((#f, #l, #e)));
-        quote!(#krate::__private::container_exact_len(&[#(#fields),*]))
     }
 
     /// The layout consts of a `fixed_len` container: fixed-size, of the

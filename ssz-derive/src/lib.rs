@@ -49,6 +49,8 @@ mod checks;
 mod common;
 mod internals;
 mod path;
+#[cfg(test)]
+mod snapshot;
 mod ssz;
 mod tree_hash;
 

@@ -1,18 +1,22 @@
 //! `#[derive(Ssz)]`: encoding and strict decoding.
 //!
-//! Containers lay out their fixed part from the fields' `FIXED_PART_LEN`
-//! consts, so every field position is a constant once the impl is
-//! monomorphized; a fixed-size container reslices its input to that constant
-//! length first, which lets the compiler drop the bounds checks of the field
-//! ranges. Whether the container is fixed-size is itself a const, so only
-//! one of the two paths survives in the compiled code.
+//! A container's code is one call per field and method on the walkers of
+//! the runtime crate's container codec (`__private::ContainerWriter`,
+//! `ContainerDecoder`, ...), which do the per-field work generically. The
+//! layout (each field's position in the fixed part, whether the container
+//! is fixed-size) is a constant computed at compile time from the fields'
+//! `IS_FIXED_SIZE` and `FIXED_PART_LEN`, so every position is a constant
+//! once the impl is monomorphized and only one of the fixed- and
+//! variable-size paths of each field survives in the compiled code; a
+//! fixed-size container reslices its input to its constant length first,
+//! which lets the compiler drop the bounds checks of the field ranges.
 
 use crate::checks::Hooks;
 use crate::common::{model_bounds, rejected, with_field_bounds, wrap_in_const, Trivial};
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::model;
 use proc_macro2::{Ident, Literal, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Type};
 
@@ -44,14 +48,19 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
 fn impl_ssz(model: &Model) -> TokenStream {
     let krate = &model.krate;
     let ssz = quote!(#krate::Ssz);
+    let mut inherent = None;
     let (types, body): (Vec<&Type>, TokenStream) = match &model.shape {
-        Shape::Container { fields, .. } => (
-            fields
-                .iter()
-                .filter_map(ContainerField::bounded_type)
-                .collect(),
-            container(krate, fields, &Hooks::new(model)),
-        ),
+        Shape::Container { fields, .. } => {
+            let (body, layout) = container(krate, fields, &Hooks::new(model));
+            inherent = Some(layout);
+            (
+                fields
+                    .iter()
+                    .filter_map(ContainerField::bounded_type)
+                    .collect(),
+                body,
+            )
+        }
         Shape::Transparent(field) => (
             vec![field.ty],
             transparent(krate, field, &Hooks::new(model)),
@@ -75,7 +84,17 @@ fn impl_ssz(model: &Model) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = model.ident;
     let eager = Hooks::new(model).eager_check(krate);
+    let inherent = inherent.map(|items| {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #ident #ty_generics #where_clause {
+                #items
+            }
+        }
+    });
     quote! {
+        #inherent
+
         #[automatically_derived]
         impl #impl_generics #ssz for #ident #ty_generics #where_clause {
             #body
@@ -84,9 +103,7 @@ fn impl_ssz(model: &Model) -> TokenStream {
     }
 }
 
-/// What the generated code of a container needs about one encoded field:
-/// how to reach its value, how to code it, and the names of the locals that
-/// hold its position.
+/// One encoded field of a container, as its generated code names it.
 struct Slot<'a> {
     /// The member, `self.#ident`.
     ident: &'a Ident,
@@ -97,94 +114,67 @@ struct Slot<'a> {
     /// The module of `#[ssz(with = "...")]`, which codes the field instead
     /// of `ty`'s impl.
     with: Option<&'a syn::Path>,
-    /// `__pos{i}`: where the field (or its offset) is in the fixed part.
-    pos: Ident,
-    /// `__off{i}`/`__end{i}`: where a variable-size field is when decoding.
-    off: Ident,
-    end: Ident,
-    /// `__tail{i}`: no variable-size field after this one, so a
-    /// variable-size field takes the rest of the output.
-    tail: Ident,
 }
 
 impl Slot<'_> {
-    fn is_fixed(&self, ssz: &TokenStream) -> TokenStream {
-        let ty = self.ty;
+    /// The span of the field's code: its `with` module, or its type, so
+    /// that a missing impl or function is reported at the field.
+    fn span(&self) -> proc_macro2::Span {
         match self.with {
-            Some(with) => quote_spanned!(with.span()=> #with::IS_FIXED_SIZE),
-            None => quote_spanned!(ty.span()=> <#ty as #ssz>::IS_FIXED_SIZE),
+            Some(with) => with.span(),
+            None => self.ty.span(),
         }
     }
 
-    fn fixed_len(&self, ssz: &TokenStream) -> TokenStream {
-        let ty = self.ty;
-        match self.with {
-            Some(with) => quote_spanned!(with.span()=> #with::FIXED_PART_LEN),
-            None => quote_spanned!(ty.span()=> <#ty as #ssz>::FIXED_PART_LEN),
-        }
-    }
-
-    /// `EXACT_LEN` of the field's type (`None` for a module's field).
-    fn exact_len(&self, ssz: &TokenStream) -> TokenStream {
-        let ty = self.ty;
-        match self.with {
-            Some(_) => quote!(::core::option::Option::None),
-            None => quote_spanned!(ty.span()=> <#ty as #ssz>::EXACT_LEN),
-        }
-    }
-
-    /// The encoded length of the field of `value`.
-    fn ssz_len(&self, ssz: &TokenStream, value: &TokenStream) -> TokenStream {
-        let (ty, ident) = (self.ty, self.ident);
-        match self.with {
-            Some(with) => quote_spanned!(with.span()=> #with::ssz_len(&#value.#ident)),
-            None => quote!(<#ty as #ssz>::ssz_len(&#value.#ident)),
-        }
-    }
-
-    /// Writes the field of `self` to `out`, a slice of its exact length.
-    fn write(&self, ssz: &TokenStream, out: TokenStream) -> TokenStream {
-        let (ty, ident) = (self.ty, self.ident);
-        match self.with {
-            Some(with) => quote_spanned!(with.span()=> #with::ssz_write(&self.#ident, #out);),
-            None => quote!(<#ty as #ssz>::ssz_write(&self.#ident, #out);),
-        }
-    }
-
-    /// Appends the field of `self` to `__buf`.
-    fn append(&self, ssz: &TokenStream) -> TokenStream {
-        let (ty, ident) = (self.ty, self.ident);
+    /// `FieldShape` of the field, for the container's layout.
+    fn shape(&self, krate: &syn::Path) -> TokenStream {
+        let (ty, name) = (self.ty, &self.name);
         match self.with {
             Some(with) => quote_spanned! {with.span()=>
-                let __start: ::core::primitive::usize = __buf.len();
-                __buf.resize(__start + #with::ssz_len(&self.#ident), 0u8);
-                #with::ssz_write(&self.#ident, &mut __buf[__start..]);
+                #krate::__private::FieldShape::with(#with::IS_FIXED_SIZE, #with::FIXED_PART_LEN, #name)
             },
-            None => quote!(<#ty as #ssz>::ssz_append(&self.#ident, __buf);),
+            // The consts named through the trait, as a hand-written impl
+            // would: a missing impl is one error at the field's type.
+            None => quote_spanned! {ty.span()=>
+                #krate::__private::FieldShape::new(
+                    <#ty as #krate::Ssz>::IS_FIXED_SIZE,
+                    <#ty as #krate::Ssz>::FIXED_PART_LEN,
+                    <#ty as #krate::Ssz>::EXACT_LEN,
+                    #name,
+                )
+            },
         }
     }
 
-    /// `ident: value` for `Self { .. }`, the value decoded from `bytes`; an
-    /// error is returned with the field's name.
-    fn decode(&self, ssz: &TokenStream, bytes: TokenStream) -> TokenStream {
-        let (ty, ident, name) = (self.ty, self.ident, &self.name);
-        let call = match self.with {
-            Some(with) => quote_spanned!(with.span()=> #with::from_ssz(#bytes)),
-            None => quote!(<#ty as #ssz>::from_ssz(#bytes)),
-        };
-        quote! {
-            #ident: match #call {
-                ::core::result::Result::Ok(__v) => __v,
-                ::core::result::Result::Err(__e) => {
-                    return ::core::result::Result::Err(__e.in_field(#name));
-                }
+    /// `#walker.#method(&self.#ident)`, or its `_with` twin given the
+    /// module's functions `fns`.
+    fn visit(&self, walker: &Ident, method: &str, fns: &[&str]) -> TokenStream {
+        let ident = self.ident;
+        let span = self.span();
+        match self.with {
+            None => {
+                // The type given, so that each call's bound is the one at
+                // the field's type that is already reported, once.
+                let (method, ty) = (Ident::new(method, span), self.ty);
+                quote_spanned!(span=> #walker.#method::<#ty>(&self.#ident);)
+            }
+            Some(with) => {
+                let method = Ident::new(&format!("{method}_with"), span);
+                let fns = fns.iter().map(|f| {
+                    let f = Ident::new(f, span);
+                    quote_spanned!(span=> #with::#f)
+                });
+                quote_spanned!(span=> #walker.#method(&self.#ident, #(#fns),*);)
             }
         }
     }
 }
 
 /// A container as its generators see it: the encoded fields in order, and
-/// the skipped ones, which decoding fills with `Default::default()`.
+/// the skipped ones, which decoding fills with `Default::default()`. The
+/// per-field work is the runtime crate's (`codec::container`): each method
+/// is one call per field on a walker over the container's layout, a
+/// constant of the type's own (`__PEAM_SSZ_LAYOUT`).
 struct Layout<'a> {
     krate: &'a syn::Path,
     hooks: &'a Hooks<'a>,
@@ -206,16 +196,11 @@ impl<'a> Layout<'a> {
                 Codec::With(with) => Some(with),
                 Codec::Type => None,
             };
-            let i = slots.len();
             slots.push(Slot {
                 ident: field.ident,
                 name: Literal::string(&field.name),
                 ty: field.ty,
                 with,
-                pos: format_ident!("__pos{}", i),
-                off: format_ident!("__off{}", i),
-                end: format_ident!("__end{}", i),
-                tail: format_ident!("__tail{}", i),
             });
         }
         Layout {
@@ -227,141 +212,88 @@ impl<'a> Layout<'a> {
         }
     }
 
-    /// `IS_FIXED_SIZE` of every field, and-ed.
-    fn is_fixed(&self) -> TokenStream {
-        let fixed = self.slots.iter().map(|s| s.is_fixed(&self.ssz));
-        quote!(#(#fixed)&&*)
+    /// `&Self::__PEAM_SSZ_LAYOUT`.
+    fn layout(&self) -> TokenStream {
+        quote!(&Self::__PEAM_SSZ_LAYOUT)
     }
 
-    /// The length of the fixed part: the sum of the fields' `FIXED_PART_LEN`.
-    fn fixed_len(&self) -> TokenStream {
-        let lens = self.slots.iter().map(|s| s.fixed_len(&self.ssz));
-        quote!(#(#lens)+*)
-    }
-
-    /// `let __pos{i} = ...;`: field positions in the fixed part, running
-    /// sums that fold to constants.
-    fn positions(&self) -> TokenStream {
-        let mut lets = TokenStream::new();
-        let mut prev: Option<&Slot> = None;
-        for slot in &self.slots {
-            let p = &slot.pos;
-            lets.extend(match prev {
-                None => quote!(let #p: ::core::primitive::usize = 0;),
-                Some(prev) => {
-                    let (pp, len) = (&prev.pos, prev.fixed_len(&self.ssz));
-                    quote!(let #p: ::core::primitive::usize = #pp + #len;)
-                }
-            });
-            prev = Some(slot);
+    /// The inherent const that holds the layout, computed at compile time
+    /// from the fields' shapes.
+    fn layout_const(&self) -> TokenStream {
+        let krate = self.krate;
+        let n = Literal::usize_unsuffixed(self.slots.len());
+        let shapes = self.slots.iter().map(|s| s.shape(krate));
+        quote! {
+            #[doc(hidden)]
+            const __PEAM_SSZ_LAYOUT: #krate::__private::ContainerLayout<#n> =
+                #krate::__private::ContainerLayout::new([#(#shapes),*]);
         }
-        lets
     }
 
-    /// `IS_FIXED_SIZE`, `FIXED_PART_LEN` and `EXACT_LEN`.
+    /// `IS_FIXED_SIZE`, `FIXED_PART_LEN` and `EXACT_LEN`: the layout's, or
+    /// those a `fixed_len` container declares.
     fn consts(&self) -> TokenStream {
-        let (krate, is_fixed, fixed_len) = (self.krate, self.is_fixed(), self.fixed_len());
-        let fields = self.slots.iter().map(|s| {
-            let ssz = &self.ssz;
-            (s.is_fixed(ssz), s.fixed_len(ssz), s.exact_len(ssz))
-        });
-        let exact = self.hooks.exact_len(krate, fields);
-        if let Some(consts) = self.hooks.fixed_len_consts(krate, &exact) {
+        let exact = quote!(Self::__PEAM_SSZ_LAYOUT.exact_len());
+        if let Some(consts) = self.hooks.fixed_len_consts(self.krate, &exact) {
             return consts;
         }
         quote! {
+            const IS_FIXED_SIZE: ::core::primitive::bool = Self::__PEAM_SSZ_LAYOUT.is_fixed();
+            const FIXED_PART_LEN: ::core::primitive::usize =
+                Self::__PEAM_SSZ_LAYOUT.fixed_part_len();
             const EXACT_LEN: ::core::option::Option<::core::primitive::usize> = #exact;
-            const IS_FIXED_SIZE: ::core::primitive::bool = #is_fixed;
-            const FIXED_PART_LEN: ::core::primitive::usize = if #is_fixed {
-                #fixed_len
-            } else {
-                #krate::BYTES_PER_LENGTH_OFFSET
-            };
+        }
+    }
+
+    /// The `let` of a walker and its calls, one per field: `mut` only when
+    /// there is a field to call it for.
+    fn walk(&self, walker: &Ident, new: TokenStream, calls: Vec<TokenStream>) -> TokenStream {
+        let var_mut = (!calls.is_empty()).then(|| quote!(mut));
+        quote! {
+            let #var_mut #walker = #new;
+            #(#calls)*
         }
     }
 
     fn ssz_len(&self) -> TokenStream {
-        let (ssz, fixed_len) = (&self.ssz, self.fixed_len());
-        let layout_fixed = self.hooks.layout_fixed(ssz, self.is_fixed());
-        let this = quote!(self);
-        let add = self.slots.iter().map(|slot| {
-            let (is_fixed, len) = (slot.is_fixed(ssz), slot.ssz_len(ssz, &this));
-            quote! {
-                if !#is_fixed {
-                    __len += #len;
-                }
-            }
-        });
+        let (krate, layout) = (self.krate, self.layout());
+        let c = Ident::new("__c", proc_macro2::Span::call_site());
+        let calls = self
+            .slots
+            .iter()
+            .map(|s| s.visit(&c, "field", &["ssz_len"]))
+            .collect();
+        let walk = self.walk(
+            &c,
+            quote!(#krate::__private::LenCounter::new(#layout)),
+            calls,
+        );
         quote! {
             #[inline]
             fn ssz_len(&self) -> ::core::primitive::usize {
-                if #layout_fixed {
-                    #fixed_len
-                } else {
-                    let mut __len: ::core::primitive::usize = #fixed_len;
-                    #(#add)*
-                    __len
-                }
+                #walk
+                #c.finish()
             }
         }
     }
 
     fn ssz_write(&self) -> TokenStream {
-        let (krate, ssz) = (self.krate, &self.ssz);
-        let layout_fixed = self.hooks.layout_fixed(ssz, self.is_fixed());
-        let (fixed_len, positions) = (self.fixed_len(), self.positions());
-        let n = self.slots.len();
-        let write_fixed = self.slots.iter().map(|slot| {
-            let (p, len) = (&slot.pos, slot.fixed_len(ssz));
-            slot.write(ssz, quote!(&mut __out[#p..#p + #len]))
-        });
-        let tails = (0..n).rev().map(|i| {
-            let t = &self.slots[i].tail;
-            match self.slots.get(i + 1) {
-                None => quote!(let #t: ::core::primitive::bool = true;),
-                Some(next) => {
-                    let (next_tail, next_fixed) = (&next.tail, next.is_fixed(ssz));
-                    quote!(let #t: ::core::primitive::bool = #next_tail && #next_fixed;)
-                }
-            }
-        });
-        let this = quote!(self);
-        let write_variable = self.slots.iter().enumerate().map(|(i, slot)| {
-            let (p, t) = (&slot.pos, &slot.tail);
-            let (is_fixed, len) = (slot.is_fixed(ssz), slot.fixed_len(ssz));
-            let write_fixed = slot.write(ssz, quote!(&mut __out[#p..#p + #len]));
-            let write_variable = slot.write(ssz, quote!(&mut __out[__var..__var + __len]));
-            let value_len = slot.ssz_len(ssz, &this);
-            let advance = (i + 1 < n).then(|| quote!(__var += __len;));
-            quote! {
-                if #is_fixed {
-                    #write_fixed
-                } else {
-                    #krate::__private::write_offset(__out, #p, __var);
-                    let __len: ::core::primitive::usize = if #t {
-                        __out.len() - __var
-                    } else {
-                        #value_len
-                    };
-                    #write_variable
-                    #advance
-                }
-            }
-        });
-        let var_mut = (n > 1).then(|| quote!(mut));
+        let (krate, layout) = (self.krate, self.layout());
+        let w = Ident::new("__w", proc_macro2::Span::call_site());
+        let calls = self
+            .slots
+            .iter()
+            .map(|s| s.visit(&w, "field", &["ssz_len", "ssz_write"]))
+            .collect();
+        let walk = self.walk(
+            &w,
+            quote!(#krate::__private::ContainerWriter::new(#layout, __out)),
+            calls,
+        );
         quote! {
             #[inline]
             fn ssz_write(&self, __out: &mut [::core::primitive::u8]) {
-                let __fixed_len: ::core::primitive::usize = #fixed_len;
-                #positions
-                if #layout_fixed {
-                    let __out = &mut __out[..__fixed_len];
-                    #(#write_fixed)*
-                } else {
-                    #(#tails)*
-                    let #var_mut __var: ::core::primitive::usize = __fixed_len;
-                    #(#write_variable)*
-                }
+                #walk
             }
         }
     }
@@ -375,18 +307,13 @@ impl<'a> Layout<'a> {
         if self.slots.iter().any(|s| s.with.is_some()) {
             return TokenStream::new();
         }
-        let layout_fixed = self.hooks.layout_fixed(ssz, self.is_fixed());
-        let puts = self.slots.iter().map(|slot| {
-            let (ty, ident) = (slot.ty, slot.ident);
-            quote_spanned! {ty.span()=>
-                __writer.put_with(
-                    &self.#ident,
-                    <#ty as #ssz>::FIXED_PART_LEN,
-                    <#ty as #ssz>::__write_uninit,
-                    <#ty as #ssz>::ssz_write,
-                );
-            }
-        });
+        let w = Ident::new("__writer", proc_macro2::Span::call_site());
+        let calls = self.slots.iter().map(|s| s.visit(&w, "put", &[])).collect();
+        let walk = self.walk(
+            &w,
+            quote!(#krate::__private::FixedWriter::new(__out)),
+            calls,
+        );
         let byte = quote!(::core::primitive::u8);
         quote! {
             #[inline]
@@ -394,10 +321,9 @@ impl<'a> Layout<'a> {
                 &self,
                 __out: &'__ssz_out mut [::core::mem::MaybeUninit<#byte>],
             ) -> &'__ssz_out mut [#byte] {
-                if #layout_fixed {
-                    let mut __writer = #krate::__private::FixedWriter::new(__out);
-                    #(#puts)*
-                    __writer.finish()
+                if Self::__PEAM_SSZ_LAYOUT.is_fixed() {
+                    #walk
+                    #w.finish()
                 } else {
                     #krate::__private::write_zeroed(self, __out, <Self as #ssz>::ssz_write)
                 }
@@ -409,138 +335,67 @@ impl<'a> Layout<'a> {
     /// each variable-size field appended, so that the output is written
     /// once, without a cleared copy first.
     fn ssz_append(&self) -> TokenStream {
-        let (krate, ssz, fixed_len) = (self.krate, &self.ssz, self.fixed_len());
-        let this = quote!(self);
-        let fixed_part = self.slots.iter().map(|slot| {
-            let (is_fixed, append, len) = (
-                slot.is_fixed(ssz),
-                slot.append(ssz),
-                slot.ssz_len(ssz, &this),
-            );
-            quote! {
-                if #is_fixed {
-                    #append
-                } else {
-                    #krate::__private::push_offset(__buf, __var);
-                    __var += #len;
+        let (krate, layout) = (self.krate, self.layout());
+        let a = Ident::new("__a", proc_macro2::Span::call_site());
+        let fns = ["ssz_len", "ssz_write"];
+        let mut calls: Vec<TokenStream> = self
+            .slots
+            .iter()
+            .map(|s| s.visit(&a, "fixed", &fns))
+            .collect();
+        calls.extend(self.slots.iter().enumerate().map(|(i, s)| match s.with {
+            None => s.visit(&a, "variable", &[]),
+            Some(with) => {
+                let (ident, i) = (s.ident, Literal::usize_unsuffixed(i));
+                quote_spanned! {with.span()=>
+                    #a.variable_with(#i, &self.#ident, #with::ssz_len, #with::ssz_write);
                 }
             }
-        });
-        let variable_part = self.slots.iter().map(|slot| {
-            let (is_fixed, append) = (slot.is_fixed(ssz), slot.append(ssz));
-            quote! {
-                if !#is_fixed {
-                    #append
-                }
-            }
-        });
+        }));
+        let walk = self.walk(
+            &a,
+            quote!(#krate::__private::ContainerAppender::new(#layout, __buf)),
+            calls,
+        );
         quote! {
             #[inline]
             fn ssz_append(&self, __buf: &mut #krate::__private::Vec<::core::primitive::u8>) {
-                let __fixed_len: ::core::primitive::usize = #fixed_len;
-                __buf.reserve(__fixed_len);
-                #[allow(unused_mut)]
-                let mut __var: ::core::primitive::usize = __fixed_len;
-                #(#fixed_part)*
-                let _ = __var;
-                #(#variable_part)*
+                #walk
             }
         }
     }
 
-    /// `from_ssz`, strict decoding. A variable-size container's offsets are all read
-    /// and checked before any field is decoded; `__off{i}`/`__end{i}`
-    /// delimit variable-size field i.
+    /// `from_ssz`, strict decoding: the decoder checks the length or the
+    /// offsets, then each field is decoded from its bytes.
     fn decode(&self) -> TokenStream {
-        let (krate, ssz) = (self.krate, &self.ssz);
+        let (krate, layout) = (self.krate, self.layout());
         let error = quote!(#krate::DecodeError);
-        let kind = quote!(#krate::DecodeErrorKind);
-        let (fixed_len, positions) = (self.fixed_len(), self.positions());
-        let layout_fixed = self.hooks.layout_fixed(ssz, self.is_fixed());
-        let (length_check, ok) = (self.hooks.length_check(krate), self.hooks.ok(krate));
-        let n = self.slots.len();
-        let read_offsets = self.slots.iter().enumerate().map(|(i, slot)| {
-            let (o, p, name) = (&slot.off, &slot.pos, &slot.name);
-            let is_fixed = slot.is_fixed(ssz);
-            let remember = (i + 1 < n).then(|| quote!(__prev = __o;));
-            quote! {
-                let #o: ::core::primitive::usize = if #is_fixed {
-                    0
-                } else {
-                    match #krate::__private::read_container_offset(__bytes, #p, __prev, __fixed_len) {
-                        ::core::result::Result::Ok(__o) => {
-                            #remember
-                            __o
-                        }
-                        ::core::result::Result::Err(__e) => {
-                            return ::core::result::Result::Err(__e.in_field(#name));
-                        }
-                    }
-                };
+        let decoded = self.slots.iter().map(|slot| {
+            let ident = slot.ident;
+            match slot.with {
+                None => {
+                    let ty = slot.ty;
+                    quote_spanned!(ty.span()=> #ident: __d.field::<#ty>()?)
+                }
+                Some(with) => {
+                    quote_spanned!(with.span()=> #ident: __d.field_with(#with::from_ssz)?)
+                }
             }
-        });
-        let ends = self.slots.iter().enumerate().rev().map(|(i, slot)| {
-            let (e, o, is_fixed) = (&slot.end, &slot.off, slot.is_fixed(ssz));
-            let step = (i > 0).then(|| quote!(__end = #o;));
-            quote! {
-                let #e: ::core::primitive::usize = if #is_fixed {
-                    0
-                } else {
-                    let __e = __end;
-                    #step
-                    __e
-                };
-            }
-        });
-        let decode_fixed = self.slots.iter().map(|slot| {
-            let (p, len) = (&slot.pos, slot.fixed_len(ssz));
-            slot.decode(ssz, quote!(&__bytes[#p..#p + #len]))
-        });
-        let decode_variable = self.slots.iter().map(|slot| {
-            let (p, len, o, e) = (&slot.pos, slot.fixed_len(ssz), &slot.off, &slot.end);
-            let is_fixed = slot.is_fixed(ssz);
-            slot.decode(
-                ssz,
-                quote!(if #is_fixed { &__bytes[#p..#p + #len] } else { &__bytes[#o..#e] }),
-            )
         });
         let skipped = self.skipped.iter().map(|(ident, ty)| {
             let default = quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default());
             quote!(#ident: #default)
         });
-        let skipped = quote!(#(#skipped,)*);
-        let var_mut = (n > 1).then(|| quote!(mut));
+        let var_mut = (!self.slots.is_empty()).then(|| quote!(mut));
+        let (length_check, ok) = (self.hooks.length_check(krate), self.hooks.ok(krate));
         quote! {
             #[inline]
             fn from_ssz(
                 __bytes: &[::core::primitive::u8],
             ) -> ::core::result::Result<Self, #error> {
                 #length_check
-                let __fixed_len: ::core::primitive::usize = #fixed_len;
-                #positions
-                if #layout_fixed {
-                    if __bytes.len() != __fixed_len {
-                        return ::core::result::Result::Err(#error::new(#kind::InvalidLength {
-                            expected: __fixed_len,
-                            got: __bytes.len(),
-                        }));
-                    }
-                    let __bytes = &__bytes[..__fixed_len];
-                    #ok(Self { #(#decode_fixed,)* #skipped })
-                } else {
-                    let __len: ::core::primitive::usize = __bytes.len();
-                    if __len < __fixed_len {
-                        return ::core::result::Result::Err(#error::new(#kind::TooShort {
-                            min: __fixed_len,
-                            got: __len,
-                        }));
-                    }
-                    let #var_mut __prev: ::core::primitive::usize = 0;
-                    #(#read_offsets)*
-                    let #var_mut __end: ::core::primitive::usize = __len;
-                    #(#ends)*
-                    #ok(Self { #(#decode_variable,)* #skipped })
-                }
+                let #var_mut __d = #krate::__private::ContainerDecoder::new(#layout, __bytes)?;
+                #ok(Self { #(#decoded,)* #(#skipped,)* })
             }
         }
     }
@@ -548,12 +403,14 @@ impl<'a> Layout<'a> {
 
 /// A container (simple-serialize.md, "Vectors, containers, ..."): the fixed
 /// part (fixed-size fields, and offsets of variable-size ones), then the
-/// variable-size fields in order. Skipped fields take no part.
+/// variable-size fields in order. Skipped fields take no part. Returns the
+/// items of the `Ssz` impl and those of the type's inherent impl (the
+/// layout).
 fn container<'a>(
     krate: &'a syn::Path,
     fields: &'a [ContainerField<'a>],
     hooks: &'a Hooks<'a>,
-) -> TokenStream {
+) -> (TokenStream, TokenStream) {
     let layout = Layout::new(krate, fields, hooks);
     let items = [
         layout.consts(),
@@ -563,7 +420,7 @@ fn container<'a>(
         layout.write_uninit(),
         layout.decode(),
     ];
-    quote!(#(#items)*)
+    (quote!(#(#items)*), layout.layout_const())
 }
 
 /// A newtype: every item forwards to the field's type.

@@ -137,23 +137,14 @@ fn container(
             let value = quote!(__value);
             // Each field's root, or (a field whose root is one hash, given
             // by its type) its block, hashed with the others of the batch.
-            let batch_roots = fields.iter().enumerate().map(|(i, f)| {
-                let slot = Literal::usize_unsuffixed(i);
-                let root = field_root(krate, f, &value);
-                match &f.codec {
-                    Codec::With(_) => quote!(__roots[#slot] = #root;),
-                    Codec::Type | Codec::Skip => {
-                        let (ty, ident) = (f.ty, f.ident);
-                        quote_spanned! {ty.span()=>
-                            if <#ty as #krate::TreeHash>::__ONE_BLOCK {
-                                __blocks[__block] =
-                                    <#ty as #krate::TreeHash>::__root_block(&__value.#ident);
-                                __block += 1;
-                            } else {
-                                __roots[#slot] = #root;
-                            }
-                        }
-                    }
+            let batch_roots = fields.iter().map(|f| match &f.codec {
+                Codec::With(_) => {
+                    let root = field_root(krate, f, &value);
+                    quote!(__f.root(#root);)
+                }
+                Codec::Type | Codec::Skip => {
+                    let (ty, ident) = (f.ty, f.ident);
+                    quote_spanned!(ty.span()=> __f.field::<#ty>(&__value.#ident);)
                 }
             });
             let one_block = fields.iter().map(|f| match &f.codec {
@@ -185,9 +176,8 @@ fn container(
                         |__value: &Self,
                          __roots: &mut [#root],
                          __blocks: &mut [[::core::primitive::u8; 64]]| {
-                            let mut __block: ::core::primitive::usize = 0;
+                            let mut __f = #krate::__private::FieldLeaves::new(__roots, __blocks);
                             #(#batch_roots)*
-                            let _ = (__block, __blocks);
                         },
                     );
                 }

@@ -422,6 +422,34 @@ pub struct ProofsDoc;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/bounds.md")]
 pub struct BoundsDoc;
+// The guide's pages whose code uses this crate: each Rust block is a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/editions.md")]
+pub struct EditionsDoc;
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/types.md")]
+pub struct TypesDoc;
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/lighthouse.md")]
+pub struct LighthouseDoc;
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/paths.md")]
+pub struct PathsDoc;
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/performance.md")]
+pub struct PerformanceDoc;
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/hostile-input.md")]
+pub struct HostileInputDoc;
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/platforms.md")]
+pub struct PlatformsDoc;
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/workspace.md")]
+pub struct WorkspaceDoc;
+#[cfg(all(doctest, feature = "alloy"))]
+#[doc = include_str!("../../docs/client-types.md")]
+pub struct ClientTypesDoc;
 
 /// The examples of `docs/snappy.md`, compiled and run as doctests.
 #[cfg(all(doctest, feature = "snappy"))]

@@ -16,7 +16,7 @@
 //! preset value sizes take no parameter (`phase0::Checkpoint`).
 //!
 //! ```
-//! use beacon_types::beacon::{electra, Mainnet, Minimal};
+//! use peam_ssz_beacon::beacon::{electra, Mainnet, Minimal};
 //! use peam_ssz_types::{Ssz, TreeHash};
 //!
 //! let state = electra::BeaconState::<Minimal>::default();
@@ -189,7 +189,7 @@ mod tests {
         }
         assert!(
             stale.is_empty(),
-            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p beacon-types --lib \
+            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p peam-ssz-beacon --lib \
              beacon::tests::generated_code_is_up_to_date`"
         );
     }

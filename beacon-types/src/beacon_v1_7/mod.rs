@@ -23,7 +23,7 @@
 //! maximum of the blob commitments).
 //!
 //! ```
-//! use beacon_types::beacon_v1_7::{gloas, Minimal};
+//! use peam_ssz_beacon::beacon_v1_7::{gloas, Minimal};
 //! use peam_ssz_types::{Ssz, TreeHash};
 //!
 //! let state = gloas::BeaconState::<Minimal>::default();
@@ -99,7 +99,7 @@ mod tests {
         }
         assert!(
             stale.is_empty(),
-            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p beacon-types --lib \
+            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p peam-ssz-beacon --lib \
              beacon_v1_7::tests::generated_code_is_up_to_date`"
         );
     }

@@ -18,7 +18,7 @@
 //!
 //! Run by the `generated_code_is_up_to_date` unit tests of `beacon-types`,
 //! which fail when the committed files differ from the output;
-//! `BEACON_CODEGEN=write cargo test -p beacon-types --lib` rewrites them.
+//! `BEACON_CODEGEN=write cargo test -p peam-ssz-beacon --lib` rewrites them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;

@@ -94,6 +94,7 @@
 //! ```
 
 mod byte_vector;
+pub(crate) mod container;
 mod elements;
 mod nodes;
 mod offset;
