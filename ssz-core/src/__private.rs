@@ -17,9 +17,7 @@ pub use crate::codec::{
     FixedWriter,
 };
 
-pub use crate::checks::{
-    transparent_from_ssz_many_checked, validate_all, validated,
-};
+pub use crate::checks::{transparent_from_ssz_many_checked, validate_all, validated};
 
 /// `Vec`, for derived code that names it without relying on the prelude.
 pub use alloc::vec::Vec;
