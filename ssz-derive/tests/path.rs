@@ -710,3 +710,27 @@ fn untrusted_paths_never_panic() {
         }
     );
 }
+
+/// Two steps of one name in a path, and fields named as the marker types
+/// of `gindex!` would shadow: the path means what it says.
+#[derive(Ssz, TreeHash, Debug, Clone, PartialEq)]
+struct Wrapper {
+    pad: u64,
+    message: Message,
+}
+
+#[derive(Ssz, TreeHash, Debug, Clone, PartialEq)]
+struct Message {
+    message: u64,
+    other: u32,
+}
+
+#[test]
+fn a_name_twice_in_one_path() {
+    const G: Gindex = gindex!(Wrapper, message.message);
+    // `Wrapper`: two fields, `message` at 3; `Message`: two fields, its
+    // `message` at 2: 3 then 2 is 0b110.
+    assert_eq!(G.get(), 6);
+    assert_eq!(try_gindex!(Wrapper, message.message).unwrap(), G);
+    assert_eq!(gindex_of_str::<Wrapper>("message.message").unwrap(), G);
+}

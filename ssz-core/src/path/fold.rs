@@ -63,8 +63,9 @@ pub fn __finish(acc: __Folded) -> Result<Gindex, PathError> {
 /// union's value), `[i]` for an element of a vector, list or bitfield,
 /// `__len__` and `__selector__`; the first step has no leading dot. Field
 /// names are checked by the type system: a misspelt one is a compile error
-/// naming the type that lacks it. An index beyond a vector's length or a
-/// list's limit, or an index that would overflow, fails const evaluation.
+/// that names it and the type that lacks it
+/// (``the trait bound `Checkpoint: __HasField<rooot>` is not satisfied``). An index beyond a vector's length or a list's limit, or an index that
+/// would overflow, fails const evaluation.
 ///
 /// ```
 /// use peam_ssz_core::{gindex, Gindex};
@@ -79,6 +80,7 @@ pub fn __finish(acc: __Folded) -> Result<Gindex, PathError> {
 macro_rules! gindex {
     ($ty:ty, $($path:tt)+) => {
         const {
+            $crate::__gindex_named!();
             $crate::path::__expect($crate::__gindex_fold!(
                 [$ty] [::core::result::Result::Ok($crate::Gindex::ROOT)] [0usize] $($path)+
             ))
@@ -100,10 +102,30 @@ macro_rules! gindex {
 /// ```
 #[macro_export]
 macro_rules! try_gindex {
-    ($ty:ty, $($path:tt)+) => {
+    ($ty:ty, $($path:tt)+) => {{
+        $crate::__gindex_named!();
         $crate::path::__finish($crate::__gindex_fold!(
             [$ty] [::core::result::Result::Ok($crate::Gindex::ROOT)] [0usize] $($path)+
         ))
+    }};
+}
+
+/// The trait through which the field steps of a path go: declared once per
+/// path, in the block of its expansion (each field step implements it for
+/// the container, given a marker type of the step's name, which a trait of
+/// this crate could not be, by the orphan rule), so that a misspelt name is
+/// an error that says it: "the trait bound `Checkpoint: __HasField<rooot>`
+/// is not satisfied". It has no `#[diagnostic::on_unimplemented]`: that
+/// attribute does not resolve under `#![no_implicit_prelude]`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gindex_named {
+    () => {
+        #[allow(dead_code)]
+        trait __HasField<Name> {
+            type Type;
+            const GINDEX: $crate::Gindex;
+        }
     };
 }
 
@@ -140,18 +162,32 @@ macro_rules! __gindex_fold {
             $($rest)*
         )
     };
-    ([$t:ty] [$g:expr] [$n:expr] $f:ident $($rest:tt)*) => {
+    // A field: through a marker type named as the step, so that a misspelt
+    // name is an error that says it (`__gindex_named!`). Two steps of one name
+    // declare two markers of that name, the inner one shadowing the outer
+    // one, which is harmless: each stands for the same `Field` impl.
+    ([$t:ty] [$g:expr] [$n:expr] $f:ident $($rest:tt)*) => {{
+        #[allow(non_camel_case_types, dead_code)]
+        struct $f;
+        impl<__T> __HasField<$f> for __T
+        where
+            __T: ?::core::marker::Sized
+                + $crate::path::Field<{ $crate::path::field_id(::core::stringify!($f)) }>,
+        {
+            type Type = <__T as $crate::path::Field<
+                { $crate::path::field_id(::core::stringify!($f)) },
+            >>::Type;
+            const GINDEX: $crate::Gindex = <__T as $crate::path::Field<
+                { $crate::path::field_id(::core::stringify!($f)) },
+            >>::GINDEX;
+        }
         $crate::__gindex_fold!(
-            [<$t as $crate::path::Field<{ $crate::path::field_id(::core::stringify!($f)) }>>::Type]
-            [$crate::path::__field(
-                $g,
-                <$t as $crate::path::Field<{ $crate::path::field_id(::core::stringify!($f)) }>>::GINDEX,
-                $n,
-            )]
+            [<$t as __HasField<$f>>::Type]
+            [$crate::path::__field($g, <$t as __HasField<$f>>::GINDEX, $n)]
             [$n + 1]
             $($rest)*
         )
-    };
+    }};
     ([$t:ty] [$g:expr] [$n:expr] [$i:expr] $($rest:tt)*) => {
         $crate::__gindex_fold!(
             [<$t as $crate::path::Elements>::Element]
