@@ -1,6 +1,7 @@
 //! Code generation shared by both derives: bounds, the `const _` wrapper and
 //! the fallback impl emitted with errors.
 
+use crate::internals::attr::EditionValue;
 use crate::internals::Rejected;
 use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
@@ -176,5 +177,18 @@ pub fn rejected(
     quote! {
         #(#errors)*
         #fallback
+    }
+}
+
+/// The edition marker type of a progressive container: the one that
+/// `edition = "v1.6"` names, the type `edition = E` gives, or `Current`.
+pub fn edition_type(krate: &syn::Path, edition: Option<&EditionValue>) -> TokenStream {
+    match edition {
+        None => quote!(#krate::edition::Current),
+        Some(EditionValue::Named(marker)) => {
+            let marker = Ident::new(marker, Span::call_site());
+            quote!(#krate::edition::#marker)
+        }
+        Some(EditionValue::Type(ty)) => quote!(#ty),
     }
 }

@@ -7,7 +7,7 @@
 //! computed by the runtime crate's `const fn`s, so the rules live in one
 //! place.
 
-use crate::common::names_type;
+use crate::common::{edition_type, names_type};
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::attr::EditionValue;
 use proc_macro2::{Literal, TokenStream};
@@ -158,7 +158,7 @@ fn container(
     let fields: Vec<&ContainerField> = fields.iter().filter(|f| f.is_encoded()).collect();
     let with_marker = syn::Ident::new(WITH_MARKER, proc_macro2::Span::call_site());
     // `merkleize_progressive`'s order is that of the container's edition.
-    let edition = crate::tree_hash::edition_type(krate, edition);
+    let edition = edition_type(krate, edition);
     let positions: Vec<u64> = match active_fields {
         None => (0..fields.len() as u64).collect(),
         Some(active) => active

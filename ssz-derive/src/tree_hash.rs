@@ -4,11 +4,13 @@
 //! runtime crate; a progressive container's `active_fields` chunk is packed
 //! here, at expansion time, into a literal.
 
-use crate::common::{model_bounds, rejected, with_field_bounds, wrap_in_const, Trivial};
+use crate::common::{
+    edition_type, model_bounds, rejected, with_field_bounds, wrap_in_const, Trivial,
+};
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::attr::EditionValue;
 use crate::internals::model;
-use proc_macro2::{Ident, Literal, Span, TokenStream};
+use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Type};
@@ -82,19 +84,6 @@ fn impl_tree_hash(model: &Model) -> TokenStream {
         }
 
         #extra
-    }
-}
-
-/// The edition marker type of a progressive container: the one that
-/// `edition = "v1.6"` names, the type `edition = E` gives, or `Current`.
-pub fn edition_type(krate: &syn::Path, edition: Option<&EditionValue>) -> TokenStream {
-    match edition {
-        None => quote!(#krate::edition::Current),
-        Some(EditionValue::Named(marker)) => {
-            let marker = Ident::new(marker, Span::call_site());
-            quote!(#krate::edition::#marker)
-        }
-        Some(EditionValue::Type(ty)) => quote!(#ty),
     }
 }
 
