@@ -576,8 +576,9 @@ mod tests {
     #[test]
     fn progressive_matches_the_definition_of_each_edition() {
         use crate::edition::{V1_6, V1_7};
+        // Under Miri, the counts at and past each subtree's boundary.
         let counts: &[usize] = if cfg!(miri) {
-            &[0, 1, 2, 4, 5, 6, 20, 21, 22]
+            &[0, 1, 2, 5, 6, 21, 22]
         } else {
             &[0, 1, 2, 4, 5, 6, 20, 21, 22, 85, 86, 400]
         };

@@ -109,14 +109,17 @@ mod tests {
     #[test]
     fn leaves_and_decoding_match_byte_arrays() {
         check::<1>();
-        check::<20>();
         check::<32>();
         check::<33>();
-        check::<48>();
-        check::<64>();
         check::<65>();
-        check::<96>();
-        check::<256>();
+        // The other lengths add no code path: the natively run tests only.
+        if !cfg!(miri) {
+            check::<20>();
+            check::<48>();
+            check::<64>();
+            check::<96>();
+            check::<256>();
+        }
         let mut out: Vec<[u8; 0]> = Vec::new();
         assert!(byte_vectors_from_ssz::<0, _>(&[], &mut out, |b| b).is_err());
     }
