@@ -5,6 +5,7 @@
 //! values. Each implementation then builds its own typed value from that data:
 //! ours in [`ours`], the peers' in [`peers`].
 
+mod expansion;
 pub mod incremental;
 pub mod ours;
 pub mod peers;
