@@ -87,7 +87,7 @@ pub fn container_leaves<T>(
         }
         if deferred > 0 {
             let roots = &mut block_roots[..blocks.len()];
-            crate::hash::hash_nodes(blocks, roots);
+            crate::hasher::nodes_in_use(blocks, roots);
             for (tree, roots) in leaves
                 .chunks_exact_mut(width)
                 .zip(roots.chunks_exact(deferred))

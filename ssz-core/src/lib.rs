@@ -1,7 +1,7 @@
 //! The core of peam-ssz: the [`Ssz`] (encode/decode) and [`TreeHash`]
 //! (merkleization) traits, their implementations for the basic types and
-//! arrays, the merkleization functions of the SSZ spec, and SHA-256 batch
-//! hashing.
+//! arrays, the merkleization functions of the SSZ spec, SHA-256 batch
+//! hashing, and the seam for another hash function ([`hasher`]).
 //!
 //! Most users depend on `peam-ssz-types`, which re-exports this crate, the
 //! derive macros and every SSZ type. This crate is for code that needs only the
@@ -25,6 +25,7 @@ pub mod edition;
 mod error;
 mod fault;
 pub mod hash;
+pub mod hasher;
 mod hex;
 mod impls;
 mod memory;
@@ -306,15 +307,16 @@ pub trait TreeHash: Sync {
         None
     }
 
-    /// Whether the root is the SHA-256 of one 64-byte block of two chunks,
-    /// the one [`TreeHash::__root_block`] gives: byte vectors of 33 to 64
-    /// bytes (BLS public keys, KZG commitments). A derived container
-    /// gathers the blocks of such fields over many values and hashes them
-    /// in one batch, as long batches hash several times faster than one
-    /// block at a time.
+    /// Whether the root is the hash of one 64-byte block of two chunks
+    /// (one node: `hash_pair` of its halves, by the hasher in use, see
+    /// [`hasher`]), the one [`TreeHash::__root_block`] gives: byte vectors
+    /// of 33 to 64 bytes (BLS public keys, KZG commitments). A derived
+    /// container gathers the blocks of such fields over many values and
+    /// hashes them in one batch, as long batches hash several times faster
+    /// than one block at a time.
     ///
     /// An override sets it only when `hash_tree_root()` is the hash of
-    /// `__root_block()`.
+    /// `__root_block()` under every hasher.
     const __ONE_BLOCK: bool = false;
 
     /// The block whose hash is the root when [`TreeHash::__ONE_BLOCK`]

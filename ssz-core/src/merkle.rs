@@ -4,9 +4,17 @@
 //!
 //! Trees are hashed level by level in blocks of [`BLOCK_CHUNKS`] leaves, so a
 //! block's levels stay in cache; every level goes through the one batch
-//! function [`hash_nodes`]. Padding is virtual: a missing right sibling at
-//! level `l` is `ZERO_HASHES[l]`, read from a table the compiler computes, and
-//! zero subtrees are never hashed.
+//! function [`Hasher::hash_nodes`] (for SHA-256, [`hash_nodes`]). Padding is
+//! virtual: a missing right sibling at level `l` is the zero hash
+//! `ZERO_HASHES[l]` ([`Hasher::zero_hash`]), read from a table the compiler
+//! computes, and zero subtrees are never hashed.
+//!
+//! Each function comes twice: `merkleize_with::<H>` (and the other `_with`
+//! functions) for any [`Hasher`], and `merkleize` without a parameter, which
+//! is `merkleize_with::<Sha256>` unless the thread chose another hasher
+//! with [`with_hasher`](crate::hasher::with_hasher) (see [`crate::hasher`]).
+//!
+//! [`hash_nodes`]: crate::hash::hash_nodes
 //!
 //! ```text
 //!                  root                      merkleize([a, b, c], limit = 4)
@@ -17,7 +25,8 @@
 //! ```
 
 use crate::edition::{Current, Edition};
-use crate::hash::{hash_nodes, hash_pair, soft};
+use crate::hash::soft;
+use crate::hasher::{scope, Hasher, Sha256};
 use alloc::{vec, vec::Vec};
 
 /// A 32-byte merkle root or chunk.
@@ -81,8 +90,17 @@ pub const fn depth_for_u64(limit: u64) -> u32 {
 /// the tree grows to hold them all rather than panicking.
 #[inline]
 pub fn merkleize(chunks: &[Root], limit: usize) -> Root {
+    match scope::current() {
+        None => merkleize_with::<Sha256>(chunks, limit),
+        Some(r) => (r.merkleize)(chunks, limit),
+    }
+}
+
+/// [`merkleize`] with the hasher `H`.
+#[inline]
+pub fn merkleize_with<H: Hasher>(chunks: &[Root], limit: usize) -> Root {
     let depth = depth_for(limit.max(chunks.len()));
-    merkleize_at_depth(chunks, None, depth, 0)
+    merkleize_at_depth::<H>(chunks, None, depth, 0)
 }
 
 /// `merkleize(pack(bytes), limit)`: `bytes` split into 32-byte chunks, the
@@ -92,13 +110,28 @@ pub fn merkleize_packed(bytes: &[u8], limit: usize) -> Root {
     merkleize_packed_u64(bytes, limit as u64)
 }
 
+/// [`merkleize_packed`] with the hasher `H`.
+#[inline]
+pub fn merkleize_packed_with<H: Hasher>(bytes: &[u8], limit: usize) -> Root {
+    merkleize_packed_u64_with::<H>(bytes, limit as u64)
+}
+
 /// [`merkleize_packed`] with the limit (in chunks) as a `u64`, for limits
 /// beyond `usize::MAX` on 32-bit targets.
 #[inline]
 pub fn merkleize_packed_u64(bytes: &[u8], limit: u64) -> Root {
+    match scope::current() {
+        None => merkleize_packed_u64_with::<Sha256>(bytes, limit),
+        Some(r) => (r.merkleize_packed_u64)(bytes, limit),
+    }
+}
+
+/// [`merkleize_packed_u64`] with the hasher `H`.
+#[inline]
+pub fn merkleize_packed_u64_with<H: Hasher>(bytes: &[u8], limit: u64) -> Root {
     let (chunks, tail) = split_packed(bytes);
     let n = chunks.len() + tail.is_some() as usize;
-    merkleize_at_depth(chunks, tail.as_ref(), depth_for_u64(limit.max(n as u64)), 0)
+    merkleize_at_depth::<H>(chunks, tail.as_ref(), depth_for_u64(limit.max(n as u64)), 0)
 }
 
 /// `merkleize_progressive(chunks)` (EIP-7916) as the [`Current`] edition
@@ -135,16 +168,34 @@ pub fn merkleize_progressive_packed(bytes: &[u8]) -> Root {
 /// only the order of the two children of each step differs, so both
 /// editions cost the same.
 pub fn merkleize_progressive_in<E: Edition>(chunks: &[Root]) -> Root {
-    progressive::<E>(chunks, None)
+    match scope::current() {
+        None => merkleize_progressive_with::<Sha256, E>(chunks),
+        Some(r) => r.progressive[E::PROGRESSIVE_RECURSION_LEFT as usize](chunks),
+    }
 }
 
 /// `merkleize_progressive(pack(bytes))` in edition `E`.
 pub fn merkleize_progressive_packed_in<E: Edition>(bytes: &[u8]) -> Root {
-    let (chunks, tail) = split_packed(bytes);
-    progressive::<E>(chunks, tail.as_ref())
+    match scope::current() {
+        None => merkleize_progressive_packed_with::<Sha256, E>(bytes),
+        Some(r) => r.progressive_packed[E::PROGRESSIVE_RECURSION_LEFT as usize](bytes),
+    }
 }
 
-fn progressive<E: Edition>(chunks: &[Root], tail: Option<&Root>) -> Root {
+/// [`merkleize_progressive_in::<E>`](merkleize_progressive_in) with the
+/// hasher `H`.
+pub fn merkleize_progressive_with<H: Hasher, E: Edition>(chunks: &[Root]) -> Root {
+    progressive::<H, E>(chunks, None)
+}
+
+/// [`merkleize_progressive_packed_in::<E>`](merkleize_progressive_packed_in)
+/// with the hasher `H`.
+pub fn merkleize_progressive_packed_with<H: Hasher, E: Edition>(bytes: &[u8]) -> Root {
+    let (chunks, tail) = split_packed(bytes);
+    progressive::<H, E>(chunks, tail.as_ref())
+}
+
+fn progressive<H: Hasher, E: Edition>(chunks: &[Root], tail: Option<&Root>) -> Root {
     // Roots of the subtrees, smallest first; the last one takes the tail.
     let total = chunks.len() + tail.is_some() as usize;
     let mut subtree_roots = [[0u8; 32]; 33];
@@ -157,7 +208,7 @@ fn progressive<E: Edition>(chunks: &[Root], tail: Option<&Root>) -> Root {
         let full_end = end.min(chunks.len());
         let seg = &chunks[start.min(chunks.len())..full_end];
         let seg_tail = if end > chunks.len() { tail } else { None };
-        subtree_roots[count] = merkleize_at_depth(seg, seg_tail, depth, 0);
+        subtree_roots[count] = merkleize_at_depth::<H>(seg, seg_tail, depth, 0);
         count += 1;
         start = end;
         width = width.saturating_mul(4);
@@ -169,9 +220,9 @@ fn progressive<E: Edition>(chunks: &[Root], tail: Option<&Root>) -> Root {
     let mut acc = [0u8; 32];
     for root in subtree_roots[..count].iter().rev() {
         acc = if E::PROGRESSIVE_RECURSION_LEFT {
-            hash_pair(&acc, root)
+            H::hash_pair(&acc, root)
         } else {
-            hash_pair(root, &acc)
+            H::hash_pair(root, &acc)
         };
     }
     acc
@@ -180,9 +231,21 @@ fn progressive<E: Edition>(chunks: &[Root], tail: Option<&Root>) -> Root {
 /// `mix_in_length(root, length)`: `hash(root, uint256(length))`.
 #[inline]
 pub fn mix_in_length(root: &Root, length: usize) -> Root {
+    crate::hasher::pair_in_use(root, &length_chunk(length))
+}
+
+/// [`mix_in_length`] with the hasher `H`.
+#[inline]
+pub fn mix_in_length_with<H: Hasher>(root: &Root, length: usize) -> Root {
+    H::hash_pair(root, &length_chunk(length))
+}
+
+/// `uint256(length)` as a chunk.
+#[inline]
+fn length_chunk(length: usize) -> Root {
     let mut len = [0u8; 32];
     len[..8].copy_from_slice(&(length as u64).to_le_bytes());
-    hash_pair(root, &len)
+    len
 }
 
 /// `mix_in_selector(root, selector)`: `hash(root, uint8(selector))` padded to
@@ -191,7 +254,15 @@ pub fn mix_in_length(root: &Root, length: usize) -> Root {
 pub fn mix_in_selector(root: &Root, selector: u8) -> Root {
     let mut sel = [0u8; 32];
     sel[0] = selector;
-    hash_pair(root, &sel)
+    crate::hasher::pair_in_use(root, &sel)
+}
+
+/// [`mix_in_selector`] with the hasher `H`.
+#[inline]
+pub fn mix_in_selector_with<H: Hasher>(root: &Root, selector: u8) -> Root {
+    let mut sel = [0u8; 32];
+    sel[0] = selector;
+    H::hash_pair(root, &sel)
 }
 
 /// `mix_in_active_fields(root, active_fields)` (EIP-7495):
@@ -199,7 +270,13 @@ pub fn mix_in_selector(root: &Root, selector: u8) -> Root {
 /// chunk (at most 256 of them).
 #[inline]
 pub fn mix_in_active_fields(root: &Root, active_fields: &Root) -> Root {
-    hash_pair(root, active_fields)
+    crate::hasher::pair_in_use(root, active_fields)
+}
+
+/// [`mix_in_active_fields`] with the hasher `H`.
+#[inline]
+pub fn mix_in_active_fields_with<H: Hasher>(root: &Root, active_fields: &Root) -> Root {
+    H::hash_pair(root, active_fields)
 }
 
 /// Packs `active_fields` (as `0`/`1` bytes) into the chunk that
@@ -230,6 +307,18 @@ pub const fn pack_active_fields(bits: &[u8]) -> Root {
 ///
 /// When `width` is not a power of two or `leaves.len() != out.len() * width`.
 pub fn merkleize_many(leaves: &[Root], width: usize, out: &mut [Root]) {
+    match scope::current() {
+        None => merkleize_many_with::<Sha256>(leaves, width, out),
+        Some(r) => (r.merkleize_many)(leaves, width, out),
+    }
+}
+
+/// [`merkleize_many`] with the hasher `H`.
+///
+/// # Panics
+///
+/// When `width` is not a power of two or `leaves.len() != out.len() * width`.
+pub fn merkleize_many_with<H: Hasher>(leaves: &[Root], width: usize, out: &mut [Root]) {
     assert!(
         width.is_power_of_two(),
         "merkleize_many: width must be a power of two"
@@ -251,14 +340,14 @@ pub fn merkleize_many(leaves: &[Root], width: usize, out: &mut [Root]) {
     for (group_leaves, group_out) in leaves.chunks(group * width).zip(out.chunks_mut(group)) {
         let trees = group_out.len();
         let mut len = trees * width / 2;
-        hash_nodes(
+        H::hash_nodes(
             group_leaves.as_flattened().as_chunks::<64>().0,
             &mut a[..len],
         );
         let (mut cur, mut next) = (&mut a, &mut b);
         while len > trees {
             let half = len / 2;
-            hash_nodes(
+            H::hash_nodes(
                 cur[..len].as_flattened().as_chunks::<64>().0,
                 &mut next[..half],
             );
@@ -282,16 +371,21 @@ fn split_packed(bytes: &[u8]) -> (&[Root], Option<Root>) {
 /// The root of a tree of `depth` levels over `chunks`, then `tail`, then zero
 /// chunks. `chunks.len() + tail` must fit in `2^depth` leaves, which are
 /// themselves roots of subtrees of height `base`.
-fn merkleize_at_depth(chunks: &[Root], tail: Option<&Root>, depth: u32, base: u32) -> Root {
+fn merkleize_at_depth<H: Hasher>(
+    chunks: &[Root],
+    tail: Option<&Root>,
+    depth: u32,
+    base: u32,
+) -> Root {
     let n = chunks.len() + tail.is_some() as usize;
     if n == 0 {
-        return ZERO_HASHES[(base + depth) as usize];
+        return H::zero_hash((base + depth) as usize);
     }
     if depth <= BLOCK_HEIGHT || n <= BLOCK_CHUNKS {
         let height = depth.min(BLOCK_HEIGHT);
-        let mut root = subtree_root(chunks, tail, height, base);
+        let mut root = subtree_root::<H>(chunks, tail, height, base);
         for level in height..depth {
-            root = hash_pair(&root, &ZERO_HASHES[(base + level) as usize]);
+            root = H::hash_pair(&root, &H::zero_hash((base + level) as usize));
         }
         return root;
     }
@@ -301,7 +395,7 @@ fn merkleize_at_depth(chunks: &[Root], tail: Option<&Root>, depth: u32, base: u3
         let start = (b * BLOCK_CHUNKS).min(chunks.len());
         let end = ((b + 1) * BLOCK_CHUNKS).min(chunks.len());
         let block_tail = if b + 1 == blocks { tail } else { None };
-        subtree_root(&chunks[start..end], block_tail, BLOCK_HEIGHT, base)
+        subtree_root::<H>(&chunks[start..end], block_tail, BLOCK_HEIGHT, base)
     };
     // With the `parallel` feature, blocks are hashed on every rayon thread.
     #[cfg(feature = "parallel")]
@@ -311,7 +405,7 @@ fn merkleize_at_depth(chunks: &[Root], tail: Option<&Root>, depth: u32, base: u3
     };
     #[cfg(not(feature = "parallel"))]
     let roots: Vec<Root> = (0..blocks).map(block_root).collect();
-    merkleize_at_depth(&roots, None, depth - BLOCK_HEIGHT, base + BLOCK_HEIGHT)
+    merkleize_at_depth::<H>(&roots, None, depth - BLOCK_HEIGHT, base + BLOCK_HEIGHT)
 }
 
 /// Scratch nodes up to which a tree's levels live on the stack; the first
@@ -325,17 +419,17 @@ const SMALL_PAD: usize = 32;
 
 /// The root of a tree of `height` (at most [`BLOCK_HEIGHT`]) over `chunks`,
 /// then `tail`, then zero subtrees of height `base`.
-fn subtree_root(chunks: &[Root], tail: Option<&Root>, height: u32, base: u32) -> Root {
+fn subtree_root<H: Hasher>(chunks: &[Root], tail: Option<&Root>, height: u32, base: u32) -> Root {
     let n = chunks.len() + tail.is_some() as usize;
     debug_assert!(n <= 1usize << height);
     if n == 0 {
-        return ZERO_HASHES[(base + height) as usize];
+        return H::zero_hash((base + height) as usize);
     }
     if height == 0 {
-        return *chunks
-            .first()
-            .or(tail)
-            .unwrap_or(&ZERO_HASHES[base as usize]);
+        return match chunks.first().or(tail) {
+            Some(chunk) => *chunk,
+            None => H::zero_hash(base as usize),
+        };
     }
     // Scratch for level 1 ((n + 1) / 2 nodes) and level 2, used in turn by
     // the levels above, each with a slot for the zero node that pads an odd
@@ -344,20 +438,20 @@ fn subtree_root(chunks: &[Root], tail: Option<&Root>, height: u32, base: u32) ->
     let need = level1 + 1 + level1.div_ceil(2) + 1;
     if need <= SMALL_SCRATCH {
         let mut scratch = [[0u8; 32]; SMALL_SCRATCH];
-        tree_levels(chunks, tail, height, base, &mut scratch[..need], level1)
+        tree_levels::<H>(chunks, tail, height, base, &mut scratch[..need], level1)
     } else if need <= STACK_SCRATCH {
         let mut scratch = [[0u8; 32]; STACK_SCRATCH];
-        tree_levels(chunks, tail, height, base, &mut scratch[..need], level1)
+        tree_levels::<H>(chunks, tail, height, base, &mut scratch[..need], level1)
     } else {
         let mut scratch = vec![[0u8; 32]; need];
-        tree_levels(chunks, tail, height, base, &mut scratch, level1)
+        tree_levels::<H>(chunks, tail, height, base, &mut scratch, level1)
     }
 }
 
 /// Level 0 -> 1 of a small tree in one batch: `chunks`, `tail` and a zero
 /// chunk if the count is odd, copied into a buffer of `K` nodes.
 #[inline]
-fn hash_padded<const K: usize>(
+fn hash_padded<H: Hasher, const K: usize>(
     chunks: &[Root],
     tail: Option<&Root>,
     zero: &Root,
@@ -374,14 +468,14 @@ fn hash_padded<const K: usize>(
         padded[len] = *zero;
         len += 1;
     }
-    hash_nodes(padded[..len].as_flattened().as_chunks::<64>().0, parents);
+    H::hash_nodes(padded[..len].as_flattened().as_chunks::<64>().0, parents);
 }
 
 /// Hashes the tree's levels, each level in one call of the batch function:
 /// an odd level is padded with the zero subtree of its height first, so a
 /// container of five fields takes three calls (of 3, 2 and 1 nodes), not
 /// five.
-fn tree_levels(
+fn tree_levels<H: Hasher>(
     chunks: &[Root],
     tail: Option<&Root>,
     height: u32,
@@ -389,42 +483,42 @@ fn tree_levels(
     scratch: &mut [Root],
     level1: usize,
 ) -> Root {
-    let zero = |level: u32| &ZERO_HASHES[(base + level) as usize];
+    let zero = |level: u32| H::zero_hash((base + level) as usize);
     let (mut a, mut b) = scratch.split_at_mut(level1 + 1);
     // Level 0 -> 1.
     let pairs = chunks.len() / 2;
     let odd = chunks.len() % 2 == 1;
     if (odd || tail.is_some()) && chunks.len() < 8 {
-        hash_padded::<10>(chunks, tail, zero(0), &mut a[..level1]);
+        hash_padded::<H, 10>(chunks, tail, &zero(0), &mut a[..level1]);
     } else if (odd || tail.is_some()) && chunks.len() < SMALL_PAD {
-        hash_padded::<{ SMALL_PAD + 2 }>(chunks, tail, zero(0), &mut a[..level1]);
+        hash_padded::<H, { SMALL_PAD + 2 }>(chunks, tail, &zero(0), &mut a[..level1]);
     } else {
-        hash_nodes(
+        H::hash_nodes(
             chunks[..2 * pairs].as_flattened().as_chunks::<64>().0,
             &mut a[..pairs],
         );
         if odd {
-            a[pairs] = hash_pair(&chunks[2 * pairs], tail.unwrap_or(zero(0)));
+            a[pairs] = H::hash_pair(&chunks[2 * pairs], tail.unwrap_or(&zero(0)));
         } else if let Some(t) = tail {
-            a[pairs] = hash_pair(t, zero(0));
+            a[pairs] = H::hash_pair(t, &zero(0));
         }
     }
     let mut len = level1;
     let mut level = 1;
     while len > 1 && level < height {
         if len % 2 == 1 {
-            a[len] = *zero(level);
+            a[len] = zero(level);
             len += 1;
         }
         let half = len / 2;
-        hash_nodes(a[..len].as_flattened().as_chunks::<64>().0, &mut b[..half]);
+        H::hash_nodes(a[..len].as_flattened().as_chunks::<64>().0, &mut b[..half]);
         core::mem::swap(&mut a, &mut b);
         len = half;
         level += 1;
     }
     let mut root = a[0];
     while level < height {
-        root = hash_pair(&root, zero(level));
+        root = H::hash_pair(&root, &zero(level));
         level += 1;
     }
     root

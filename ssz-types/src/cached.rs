@@ -192,7 +192,14 @@ impl<T: TreeHash> TreeHash for Cached<T> {
     const LEAF_SIZE: usize = T::LEAF_SIZE;
     const IS_BASIC: bool = T::IS_BASIC;
 
+    /// The stored root, or the value's (then stored). The stored root is
+    /// a SHA-256 one: under another hasher chosen with
+    /// [`with_hasher`](crate::hasher::with_hasher), the value's root is
+    /// computed and neither read from nor written to the store.
     fn hash_tree_root(&self) -> Root {
+        if !crate::hasher::sha256_in_use() {
+            return self.value.hash_tree_root();
+        }
         if let Some(root) = self.cached_root() {
             return root;
         }

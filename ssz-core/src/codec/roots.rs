@@ -19,7 +19,8 @@ const SMALL_LEAF_BYTES: usize = 128;
 const PARALLEL_ELEMENTS: usize = 256;
 
 /// `T::tree_hash_leaves(values, out)`; with the `parallel` feature, the
-/// leaves of many composite elements in slices on every rayon thread.
+/// leaves of many composite elements in slices on every rayon thread, each
+/// under the calling thread's choice of hasher.
 #[inline]
 pub fn write_leaves<T: TreeHash>(values: &[T], out: &mut [u8]) {
     #[cfg(feature = "parallel")]
@@ -32,10 +33,13 @@ pub fn write_leaves<T: TreeHash>(values: &[T], out: &mut [u8]) {
                 .len()
                 .div_ceil(threads * 4)
                 .max(PARALLEL_ELEMENTS / 4);
+            let chosen = crate::hasher::scope::current();
             values
                 .par_chunks(per_slice)
                 .zip(out.par_chunks_mut(per_slice * T::LEAF_SIZE))
-                .for_each(|(values, out)| T::tree_hash_leaves(values, out));
+                .for_each(|(values, out)| {
+                    crate::hasher::scope::enter(chosen, || T::tree_hash_leaves(values, out))
+                });
             return;
         }
     }

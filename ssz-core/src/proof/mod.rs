@@ -40,13 +40,14 @@ pub use binary::BinaryProofError;
 pub use partial::{Partial, PartialError};
 
 pub use multi::{
-    calculate_multi_merkle_root, check_indices, get_helper_indices, get_helper_indices_bounded,
-    prove_multi, verify_merkle_multiproof, MultiProof,
+    calculate_multi_merkle_root, calculate_multi_merkle_root_with, check_indices,
+    get_helper_indices, get_helper_indices_bounded, prove_multi, prove_multi_with,
+    verify_merkle_multiproof, verify_merkle_multiproof_with, MultiProof,
 };
 pub use node::{merkle_node, mix_in_node, progressive_node};
 pub use single::{
-    calculate_merkle_root, get_branch_indices, get_path_indices, is_valid_merkle_branch, prove,
-    SingleProof,
+    calculate_merkle_root, calculate_merkle_root_with, get_branch_indices, get_path_indices,
+    is_valid_merkle_branch, prove, prove_with, SingleProof,
 };
 
 /// A 32-byte node of a Merkle tree, in whichever type holds it.

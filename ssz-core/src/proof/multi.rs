@@ -5,7 +5,7 @@ use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
 
 use super::{get_branch_indices, get_path_indices, AsRoot, Gindex, ProofError};
-use crate::hash::hash_pair;
+use crate::hasher::{scope, Hasher, ScopedHasher, Sha256};
 use crate::merkle::Root;
 use crate::TreeHash;
 
@@ -45,6 +45,21 @@ impl MultiProof {
     /// any [`AsRoot`]).
     pub fn verify(&self, root: &impl AsRoot) -> Result<(), ProofError> {
         if self.root()? == *root.as_root() {
+            Ok(())
+        } else {
+            Err(ProofError::RootMismatch)
+        }
+    }
+
+    /// [`MultiProof::root`] with the hasher `H`.
+    pub fn root_with<H: Hasher>(&self) -> Result<Root, ProofError> {
+        calculate_multi_merkle_root_with::<H, _, _>(&self.leaves, &self.proof, &self.indices)
+    }
+
+    /// [`MultiProof::verify`] with the hasher `H`: a proof of a root
+    /// computed with `H` ([`prove_multi_with`]).
+    pub fn verify_with<H: Hasher>(&self, root: &impl AsRoot) -> Result<(), ProofError> {
+        if self.root_with::<H>()? == *root.as_root() {
             Ok(())
         } else {
             Err(ProofError::RootMismatch)
@@ -148,7 +163,32 @@ pub fn calculate_multi_merkle_root<L: AsRoot, H: AsRoot>(
     helpers: &[H],
     indices: &[Gindex],
 ) -> Result<Root, ProofError> {
-    let nodes = multi_nodes(leaves, helpers, indices)?;
+    match scope::current() {
+        None => calculate_multi_merkle_root_with::<Sha256, L, H>(leaves, helpers, indices),
+        Some(r) => multi_root(leaves, helpers, indices, r.hash_pair),
+    }
+}
+
+/// [`calculate_multi_merkle_root`] with the hasher `X`.
+///
+/// # Errors
+///
+/// As [`calculate_multi_merkle_root`].
+pub fn calculate_multi_merkle_root_with<X: Hasher, L: AsRoot, H: AsRoot>(
+    leaves: &[L],
+    helpers: &[H],
+    indices: &[Gindex],
+) -> Result<Root, ProofError> {
+    multi_root(leaves, helpers, indices, X::hash_pair)
+}
+
+fn multi_root<L: AsRoot, H: AsRoot>(
+    leaves: &[L],
+    helpers: &[H],
+    indices: &[Gindex],
+    hash: impl Fn(&Root, &Root) -> Root,
+) -> Result<Root, ProofError> {
+    let nodes = multi_nodes_with(leaves, helpers, indices, hash)?;
     nodes
         .get(&Gindex::ROOT)
         .copied()
@@ -163,6 +203,16 @@ pub(crate) fn multi_nodes<L: AsRoot, H: AsRoot>(
     leaves: &[L],
     helpers: &[H],
     indices: &[Gindex],
+) -> Result<BTreeMap<Gindex, Root>, ProofError> {
+    multi_nodes_with(leaves, helpers, indices, crate::hasher::pair_in_use)
+}
+
+/// [`multi_nodes`], hashed with `hash`.
+fn multi_nodes_with<L: AsRoot, H: AsRoot>(
+    leaves: &[L],
+    helpers: &[H],
+    indices: &[Gindex],
+    hash: impl Fn(&Root, &Root) -> Root,
 ) -> Result<BTreeMap<Gindex, Root>, ProofError> {
     check_indices(indices)?;
     if leaves.len() != indices.len() {
@@ -202,9 +252,9 @@ pub(crate) fn multi_nodes<L: AsRoot, H: AsRoot>(
         }
         if let (Some(&other), Some(&node)) = (nodes.get(&sibling), nodes.get(&g)) {
             let hashed = if g.is_right() {
-                hash_pair(&other, &node)
+                hash(&other, &node)
             } else {
-                hash_pair(&node, &other)
+                hash(&node, &other)
             };
             nodes.insert(parent, hashed);
             queue.push(parent);
@@ -222,6 +272,17 @@ pub fn verify_merkle_multiproof<L: AsRoot, H: AsRoot>(
     root: &impl AsRoot,
 ) -> bool {
     calculate_multi_merkle_root(leaves, helpers, indices).is_ok_and(|r| r == *root.as_root())
+}
+
+/// [`verify_merkle_multiproof`] with the hasher `X`.
+pub fn verify_merkle_multiproof_with<X: Hasher, L: AsRoot, H: AsRoot>(
+    leaves: &[L],
+    helpers: &[H],
+    indices: &[Gindex],
+    root: &impl AsRoot,
+) -> bool {
+    calculate_multi_merkle_root_with::<X, L, H>(leaves, helpers, indices)
+        .is_ok_and(|r| r == *root.as_root())
 }
 
 /// Proves the nodes `indices` of `value`'s tree at once.
@@ -253,4 +314,15 @@ pub fn prove_multi<T: TreeHash + ?Sized>(
         indices: indices.to_vec(),
         proof,
     })
+}
+
+/// [`prove_multi`] with the hasher `H` ([`with_hasher`] around it), which
+/// [`MultiProof::verify_with::<H>`](MultiProof::verify_with) checks.
+///
+/// [`with_hasher`]: crate::hasher::with_hasher
+pub fn prove_multi_with<H: ScopedHasher, T: TreeHash + ?Sized>(
+    value: &T,
+    indices: &[Gindex],
+) -> Result<MultiProof, ProofError> {
+    crate::hasher::with_hasher::<H, _>(|| prove_multi(value, indices))
 }

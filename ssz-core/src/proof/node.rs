@@ -18,9 +18,13 @@
 //!   with an empty range);
 //! - `below(i, rest)`: the node `rest` (never the root) of the subtree
 //!   whose root is chunk `i` (`i` below the chunk count).
+//!
+//! The nodes are hashed with the hasher in use on the thread (SHA-256,
+//! unless chosen with [`with_hasher`](crate::hasher::with_hasher)), as the
+//! values' own roots are.
 
 use super::{Gindex, ProofError};
-use crate::hash::hash_pair;
+use crate::hasher::{pair_in_use as hash_pair, zero_in_use};
 use crate::merkle::{depth_for, Root, ZERO_HASHES};
 
 /// Deepest binary tree the zero-hash table covers.
@@ -45,7 +49,7 @@ pub(crate) fn relabel(error: ProofError, gindex: Gindex) -> ProofError {
 #[inline]
 fn pad_to_height(mut root: Root, from: u32, to: u32) -> Root {
     for level in from..to {
-        root = hash_pair(&root, &ZERO_HASHES[level as usize]);
+        root = hash_pair(&root, &zero_in_use(level as usize));
     }
     root
 }
@@ -76,7 +80,7 @@ pub fn merkle_node(
         // `position < 2^d`, so `start < 2^depth <= 2^64`: no overflow in u128.
         let start = gindex.position() << height;
         if start >= chunk_count as u128 {
-            return Ok(ZERO_HASHES[height as usize]);
+            return Ok(zero_in_use(height as usize));
         }
         let end = (start + (1u128 << height)).min(chunk_count as u128);
         let (start, end) = (start as usize, end as usize);

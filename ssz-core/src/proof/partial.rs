@@ -8,7 +8,7 @@ use core::marker::PhantomData;
 
 use super::multi::multi_nodes;
 use super::{get_branch_indices, AsRoot, Gindex, MultiProof, ProofError, SingleProof};
-use crate::hash::hash_pair;
+use crate::hasher::pair_in_use as hash_pair;
 use crate::merkle::Root;
 use crate::path::{
     depth_for, progressive_chunk, Layout, PathError, PathLike, PathStep, TreeLayout,

@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 
 use super::{AsRoot, Gindex, ProofError};
-use crate::hash::hash_pair;
+use crate::hasher::{scope, Hasher, ScopedHasher, Sha256};
 use crate::merkle::Root;
 use crate::TreeHash;
 
@@ -46,6 +46,21 @@ impl SingleProof {
     /// any [`AsRoot`]).
     pub fn verify(&self, root: &impl AsRoot) -> Result<(), ProofError> {
         if self.root()? == *root.as_root() {
+            Ok(())
+        } else {
+            Err(ProofError::RootMismatch)
+        }
+    }
+
+    /// [`SingleProof::root`] with the hasher `H`.
+    pub fn root_with<H: Hasher>(&self) -> Result<Root, ProofError> {
+        calculate_merkle_root_with::<H, _>(&self.leaf, &self.branch, self.leaf_index)
+    }
+
+    /// [`SingleProof::verify`] with the hasher `H`: a proof of a root
+    /// computed with `H` ([`prove_with`]).
+    pub fn verify_with<H: Hasher>(&self, root: &impl AsRoot) -> Result<(), ProofError> {
+        if self.root_with::<H>()? == *root.as_root() {
             Ok(())
         } else {
             Err(ProofError::RootMismatch)
@@ -96,6 +111,16 @@ pub fn prove<T: TreeHash + ?Sized>(value: &T, gindex: Gindex) -> Result<SinglePr
     })
 }
 
+/// [`prove`] with the hasher `H`: the nodes of `value`'s tree under `H`
+/// ([`with_hasher`](crate::hasher::with_hasher) around [`prove`]), which
+/// [`SingleProof::verify_with::<H>`](SingleProof::verify_with) checks.
+pub fn prove_with<H: ScopedHasher, T: TreeHash + ?Sized>(
+    value: &T,
+    gindex: Gindex,
+) -> Result<SingleProof, ProofError> {
+    crate::hasher::with_hasher::<H, _>(|| prove(value, gindex))
+}
+
 /// `get_branch_indices(tree_index)`: the siblings of the nodes on the path
 /// from `gindex` up to the root, the leaf's own sibling first.
 pub fn get_branch_indices(gindex: Gindex) -> Vec<Gindex> {
@@ -133,6 +158,34 @@ pub fn calculate_merkle_root<R: AsRoot>(
     branch: &[R],
     gindex: Gindex,
 ) -> Result<Root, ProofError> {
+    match scope::current() {
+        None => calculate_merkle_root_with::<Sha256, R>(leaf, branch, gindex),
+        Some(r) => fold_branch(leaf.as_root(), branch, gindex, r.hash_pair),
+    }
+}
+
+/// [`calculate_merkle_root`] with the hasher `H`.
+///
+/// # Errors
+///
+/// [`ProofError::BranchLength`] unless the branch has exactly one node per
+/// level of `gindex`.
+pub fn calculate_merkle_root_with<H: Hasher, R: AsRoot>(
+    leaf: &impl AsRoot,
+    branch: &[R],
+    gindex: Gindex,
+) -> Result<Root, ProofError> {
+    fold_branch(leaf.as_root(), branch, gindex, H::hash_pair)
+}
+
+/// `leaf` hashed up its `branch` with `hash`.
+#[inline]
+fn fold_branch<R: AsRoot>(
+    leaf: &Root,
+    branch: &[R],
+    gindex: Gindex,
+    hash: impl Fn(&Root, &Root) -> Root,
+) -> Result<Root, ProofError> {
     let depth = gindex.depth() as usize;
     if branch.len() != depth {
         return Err(ProofError::BranchLength {
@@ -140,14 +193,14 @@ pub fn calculate_merkle_root<R: AsRoot>(
             got: branch.len(),
         });
     }
-    let mut node = *leaf.as_root();
+    let mut node = *leaf;
     let mut g = gindex;
     for sibling in branch {
         let sibling = sibling.as_root();
         node = if g.is_right() {
-            hash_pair(sibling, &node)
+            hash(sibling, &node)
         } else {
-            hash_pair(&node, sibling)
+            hash(&node, sibling)
         };
         g = Gindex(g.0 >> 1);
     }

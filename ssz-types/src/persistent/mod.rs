@@ -9,6 +9,7 @@ mod tree;
 
 pub use progressive::PersistentProgressiveList;
 
+use crate::hasher::{ScopedHasher, Sha256};
 use crate::{
     BoundError, DecodeError, Gindex, Length, LengthError, ProofError, Root, Ssz, TreeHash,
 };
@@ -22,7 +23,7 @@ use tree::Tree;
 /// count `exact` checked on decoding, and `check(bytes)` before it.
 macro_rules! persistent_codec {
     ($ty:ident, $same:ident, exact = $exact:expr, check = $check:expr $(,)?) => {
-        impl<T: Ssz + TreeHash + Send, N: Length> Ssz for $ty<T, N> {
+        impl<T: Ssz + TreeHash + Send, N: Length, H: ScopedHasher> Ssz for $ty<T, N, H> {
             const IS_FIXED_SIZE: bool = <crate::$same<T, N> as Ssz>::IS_FIXED_SIZE;
             const FIXED_PART_LEN: usize = <crate::$same<T, N> as Ssz>::FIXED_PART_LEN;
 
@@ -46,8 +47,8 @@ macro_rules! persistent_codec {
         }
 
         #[cfg(feature = "serde")]
-        impl<'de, T: TreeHash + Send + serde::Deserialize<'de>, N: Length> serde::Deserialize<'de>
-            for $ty<T, N>
+        impl<'de, T: TreeHash + Send + serde::Deserialize<'de>, N: Length, H: ScopedHasher>
+            serde::Deserialize<'de> for $ty<T, N, H>
         {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 let values = crate::serde_support::deserialize_seq(deserializer, $exact, N::USIZE)?;
@@ -134,7 +135,7 @@ fn length_chunk(len: usize) -> Root {
 
 macro_rules! shared_impls {
     ($ty:ident) => {
-        impl<T: TreeHash + Send, N: Length> $ty<T, N> {
+        impl<T: TreeHash + Send, N: Length, H: ScopedHasher> $ty<T, N, H> {
             /// The number of elements.
             #[inline]
             pub fn len(&self) -> usize {
@@ -246,7 +247,7 @@ macro_rules! shared_impls {
             }
         }
 
-        impl<T: Clone, N> Clone for $ty<T, N> {
+        impl<T: Clone, N, H> Clone for $ty<T, N, H> {
             fn clone(&self) -> Self {
                 $ty {
                     tree: self.tree.clone(),
@@ -255,15 +256,19 @@ macro_rules! shared_impls {
             }
         }
 
-        impl<T: TreeHash + Send + PartialEq, N: Length> PartialEq for $ty<T, N> {
+        impl<T: TreeHash + Send + PartialEq, N: Length, H: ScopedHasher> PartialEq
+            for $ty<T, N, H>
+        {
             fn eq(&self, other: &Self) -> bool {
                 self.len() == other.len() && self.iter().eq(other.iter())
             }
         }
 
-        impl<T: TreeHash + Send + Eq, N: Length> Eq for $ty<T, N> {}
+        impl<T: TreeHash + Send + Eq, N: Length, H: ScopedHasher> Eq for $ty<T, N, H> {}
 
-        impl<T: TreeHash + Send + fmt::Debug, N: Length> fmt::Debug for $ty<T, N> {
+        impl<T: TreeHash + Send + fmt::Debug, N: Length, H: ScopedHasher> fmt::Debug
+            for $ty<T, N, H>
+        {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.debug_list().entries(self.iter()).finish()
             }
@@ -274,7 +279,9 @@ macro_rules! shared_impls {
         /// # Panics
         ///
         /// If `index >= len`.
-        impl<T: TreeHash + Send, N: Length> core::ops::Index<usize> for $ty<T, N> {
+        impl<T: TreeHash + Send, N: Length, H: ScopedHasher> core::ops::Index<usize>
+            for $ty<T, N, H>
+        {
             type Output = T;
 
             #[inline]
@@ -286,7 +293,7 @@ macro_rules! shared_impls {
             }
         }
 
-        impl<'a, T: TreeHash + Send, N: Length> IntoIterator for &'a $ty<T, N> {
+        impl<'a, T: TreeHash + Send, N: Length, H: ScopedHasher> IntoIterator for &'a $ty<T, N, H> {
             type Item = &'a T;
             type IntoIter = alloc::boxed::Box<dyn DoubleEndedIterator<Item = &'a T> + 'a>;
 
@@ -296,7 +303,9 @@ macro_rules! shared_impls {
         }
 
         #[cfg(feature = "serde")]
-        impl<T: TreeHash + Send + serde::Serialize, N: Length> serde::Serialize for $ty<T, N> {
+        impl<T: TreeHash + Send + serde::Serialize, N: Length, H: ScopedHasher> serde::Serialize
+            for $ty<T, N, H>
+        {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.collect_seq(self.iter())
             }
@@ -317,6 +326,12 @@ macro_rules! shared_impls {
 ///   of a level in one batch of the SIMD hasher, and caches the result.
 /// - [`tree_node`](TreeHash::tree_node) reads nodes, hence Merkle proofs,
 ///   from the cached tree.
+/// - `H` is the hasher of the tree ([`Sha256`], the spec's, by default; see
+///   [`crate::hasher`]): every node, and the roots of composite elements
+///   (their `TreeHash` run under [`with_hasher::<H>`]), is hashed with it,
+///   so the root is `H`'s whatever hasher the thread has chosen.
+///
+/// [`with_hasher::<H>`]: crate::hasher::with_hasher
 ///
 /// ```
 /// use peam_ssz_types::{List, PersistentList, Ssz, TreeHash, U};
@@ -334,14 +349,14 @@ macro_rules! shared_impls {
 /// assert_eq!(balances.hash_tree_root(), before); // the original is untouched
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct PersistentList<T, N> {
-    tree: Tree<T>,
+pub struct PersistentList<T, N, H = Sha256> {
+    tree: Tree<T, H>,
     _n: PhantomData<N>,
 }
 
 shared_impls!(PersistentList);
 
-impl<T: TreeHash + Send, N: Length> PersistentList<T, N> {
+impl<T: TreeHash + Send, N: Length, H: ScopedHasher> PersistentList<T, N, H> {
     const DEPTH: u32 = data_depth::<T>(N::U64);
 
     /// An empty list.
@@ -410,13 +425,13 @@ impl<T: TreeHash + Send, N: Length> PersistentList<T, N> {
     }
 }
 
-impl<T: TreeHash + Send, N: Length> Default for PersistentList<T, N> {
+impl<T: TreeHash + Send, N: Length, H: ScopedHasher> Default for PersistentList<T, N, H> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<T: TreeHash + Send, N: Length> TryFrom<Vec<T>> for PersistentList<T, N> {
+impl<T: TreeHash + Send, N: Length, H: ScopedHasher> TryFrom<Vec<T>> for PersistentList<T, N, H> {
     type Error = BoundError;
     fn try_from(values: Vec<T>) -> Result<Self, BoundError> {
         Self::try_from_vec(values)
@@ -432,8 +447,10 @@ impl<T: TreeHash + Send, N: Length> From<crate::List<T, N>> for PersistentList<T
     }
 }
 
-impl<T: TreeHash + Send + Clone, N: Length> From<&PersistentList<T, N>> for crate::List<T, N> {
-    fn from(list: &PersistentList<T, N>) -> Self {
+impl<T: TreeHash + Send + Clone, N: Length, H: ScopedHasher> From<&PersistentList<T, N, H>>
+    for crate::List<T, N>
+{
+    fn from(list: &PersistentList<T, N, H>) -> Self {
         match crate::List::try_from_vec(list.to_vec()) {
             Ok(l) => l,
             // The persistent list keeps the same bound.
@@ -445,9 +462,9 @@ impl<T: TreeHash + Send + Clone, N: Length> From<&PersistentList<T, N>> for crat
 persistent_codec!(PersistentList, List, exact = None, check = |_| Ok(()));
 
 /// `mix_in_length(merkleize(leaves, limit), len)`, from the cache.
-impl<T: TreeHash + Send, N: Length> TreeHash for PersistentList<T, N> {
+impl<T: TreeHash + Send, N: Length, H: ScopedHasher> TreeHash for PersistentList<T, N, H> {
     fn hash_tree_root(&self) -> Root {
-        crate::merkle::mix_in_length(&self.tree.data_root(Self::DEPTH), self.len())
+        crate::merkle::mix_in_length_with::<H>(&self.tree.data_root(Self::DEPTH), self.len())
     }
 
     /// 1: the root, 2: the data tree, 3: the length chunk; below 2, read
@@ -472,6 +489,8 @@ impl<T: TreeHash + Send, N: Length> TreeHash for PersistentList<T, N> {
 /// root of [`PersistentList`] (for randao mixes, block and state roots,
 /// slashings).
 ///
+/// `H` is the tree's hasher, as for [`PersistentList`].
+///
 /// ```
 /// use peam_ssz_types::{PersistentVector, TreeHash, Vector, U};
 ///
@@ -482,14 +501,14 @@ impl<T: TreeHash + Send, N: Length> TreeHash for PersistentList<T, N> {
 /// assert_eq!(mixes.hash_tree_root(), plain.hash_tree_root());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct PersistentVector<T, N> {
-    tree: Tree<T>,
+pub struct PersistentVector<T, N, H = Sha256> {
+    tree: Tree<T, H>,
     _n: PhantomData<N>,
 }
 
 shared_impls!(PersistentVector);
 
-impl<T: TreeHash + Send, N: Length> PersistentVector<T, N> {
+impl<T: TreeHash + Send, N: Length, H: ScopedHasher> PersistentVector<T, N, H> {
     const DEPTH: u32 = data_depth::<T>(N::U64);
 
     /// The length `N`.
@@ -517,7 +536,9 @@ impl<T: TreeHash + Send, N: Length> PersistentVector<T, N> {
 /// `N` default elements. `N == 0` gives an empty value, which is not an
 /// SSZ vector: it fails to encode-decode round trip, as the type is
 /// illegal.
-impl<T: TreeHash + Send + Default + Clone, N: Length> Default for PersistentVector<T, N> {
+impl<T: TreeHash + Send + Default + Clone, N: Length, H: ScopedHasher> Default
+    for PersistentVector<T, N, H>
+{
     fn default() -> Self {
         PersistentVector {
             tree: Tree::from_vec(alloc::vec![T::default(); N::USIZE]),
@@ -526,7 +547,7 @@ impl<T: TreeHash + Send + Default + Clone, N: Length> Default for PersistentVect
     }
 }
 
-impl<T: TreeHash + Send, N: Length> TryFrom<Vec<T>> for PersistentVector<T, N> {
+impl<T: TreeHash + Send, N: Length, H: ScopedHasher> TryFrom<Vec<T>> for PersistentVector<T, N, H> {
     type Error = LengthError;
     fn try_from(values: Vec<T>) -> Result<Self, LengthError> {
         Self::try_from_vec(values)
@@ -550,7 +571,7 @@ persistent_codec!(
 );
 
 /// `merkleize(leaves)`, from the cache.
-impl<T: TreeHash + Send, N: Length> TreeHash for PersistentVector<T, N> {
+impl<T: TreeHash + Send, N: Length, H: ScopedHasher> TreeHash for PersistentVector<T, N, H> {
     fn hash_tree_root(&self) -> Root {
         self.tree.data_root(Self::DEPTH)
     }

@@ -22,7 +22,7 @@ use crate::bound::{check_count, Bounded, MaxLen, Unbounded};
 use crate::edition::{Current, Edition};
 use crate::error::BoundError;
 use crate::error::RangeError;
-use crate::hash::hash_pair;
+use crate::hasher::{ScopedHasher, Sha256};
 use crate::{DecodeError, Gindex, IndexError, ProofError, Root, Ssz, TreeHash};
 use alloc::vec::Vec;
 use core::fmt;
@@ -60,21 +60,22 @@ use core::marker::PhantomData;
 /// ```
 ///
 /// `E` is the [`Edition`] of the root, [`Current`] (v1.7.0-alpha.13)
-/// unless named, as for [`ProgressiveList`](crate::ProgressiveList).
-pub struct PersistentProgressiveList<T, E = Current, M = Unbounded> {
+/// unless named, as for [`ProgressiveList`](crate::ProgressiveList); `H`
+/// the hasher of the tree, as for [`PersistentList`](crate::PersistentList).
+pub struct PersistentProgressiveList<T, E = Current, M = Unbounded, H = Sha256> {
     /// Subtree `k` holds up to `4^k` chunks of elements; every subtree but
     /// the last is full, and none is empty.
-    subtrees: Vec<Tree<T>>,
+    subtrees: Vec<Tree<T, H>>,
     len: usize,
     _params: PhantomData<fn() -> (E, M)>,
 }
 
-impl<T: TreeHash + Send, E, M> PersistentProgressiveList<T, E, M> {
+impl<T: TreeHash + Send, E, M, H: ScopedHasher> PersistentProgressiveList<T, E, M, H> {
     /// Elements in subtree `k`: `4^k` chunks.
     #[inline]
     fn capacity(k: usize) -> usize {
         let chunks = 1usize.checked_shl(2 * k as u32).unwrap_or(usize::MAX);
-        chunks.saturating_mul(Tree::<T>::PER_CHUNK)
+        chunks.saturating_mul(Tree::<T, H>::PER_CHUNK)
     }
 
     /// The subtree holding element `i`, and `i`'s index in it: chunk `c`
@@ -82,10 +83,10 @@ impl<T: TreeHash + Send, E, M> PersistentProgressiveList<T, E, M> {
     /// chunk `(4^k - 1) / 3`.
     #[inline]
     fn locate(i: usize) -> (usize, usize) {
-        let c = (i / Tree::<T>::PER_CHUNK) as u128;
+        let c = (i / Tree::<T, H>::PER_CHUNK) as u128;
         let k = (3 * c + 1).ilog2() / 2;
         let start = ((1u128 << (2 * k)) - 1) / 3;
-        (k as usize, i - start as usize * Tree::<T>::PER_CHUNK)
+        (k as usize, i - start as usize * Tree::<T, H>::PER_CHUNK)
     }
 
     /// The list of the elements `iter` yields.
@@ -124,7 +125,7 @@ impl<T: TreeHash + Send, E, M> PersistentProgressiveList<T, E, M> {
 
     /// The same elements (and cached subtrees, which do not depend on the
     /// edition), merkleized as edition `F` defines it.
-    pub fn into_edition<F>(self) -> PersistentProgressiveList<T, F, M> {
+    pub fn into_edition<F>(self) -> PersistentProgressiveList<T, F, M, H> {
         PersistentProgressiveList {
             subtrees: self.subtrees,
             len: self.len,
@@ -301,7 +302,7 @@ impl<T: TreeHash + Send, E, M> PersistentProgressiveList<T, E, M> {
     /// and its clones to count what they share once). `seen` returns
     /// whether the pointer is new.
     pub fn heap_bytes(&self, seen: &mut dyn FnMut(*const u8) -> bool) -> usize {
-        self.subtrees.capacity() * core::mem::size_of::<Tree<T>>()
+        self.subtrees.capacity() * core::mem::size_of::<Tree<T, H>>()
             + self
                 .subtrees
                 .iter()
@@ -314,7 +315,7 @@ impl<T: TreeHash + Send, E, M> PersistentProgressiveList<T, E, M> {
     }
 }
 
-impl<T: TreeHash + Send, E, M: MaxLen> PersistentProgressiveList<T, E, M> {
+impl<T: TreeHash + Send, E, M: MaxLen, H: ScopedHasher> PersistentProgressiveList<T, E, M, H> {
     /// The maximum number of elements (`usize::MAX` for [`Unbounded`]).
     #[inline]
     pub fn maximum() -> usize {
@@ -353,7 +354,9 @@ impl<T: TreeHash + Send, E, M: MaxLen> PersistentProgressiveList<T, E, M> {
     }
 
     /// The same elements under another maximum; an error if there are more.
-    pub fn into_bound<B: MaxLen>(self) -> Result<PersistentProgressiveList<T, E, B>, BoundError> {
+    pub fn into_bound<B: MaxLen>(
+        self,
+    ) -> Result<PersistentProgressiveList<T, E, B, H>, BoundError> {
         check_count(self.len, B::max_len())?;
         Ok(PersistentProgressiveList {
             subtrees: self.subtrees,
@@ -363,7 +366,7 @@ impl<T: TreeHash + Send, E, M: MaxLen> PersistentProgressiveList<T, E, M> {
     }
 }
 
-impl<T: TreeHash + Send, E, M: Bounded> PersistentProgressiveList<T, E, M> {
+impl<T: TreeHash + Send, E, M: Bounded, H: ScopedHasher> PersistentProgressiveList<T, E, M, H> {
     /// Appends `value`; an error, changing nothing, at the maximum
     /// ([`try_push`](Self::try_push)).
     pub fn push(&mut self, value: T) -> Result<(), BoundError>
@@ -374,7 +377,7 @@ impl<T: TreeHash + Send, E, M: Bounded> PersistentProgressiveList<T, E, M> {
     }
 }
 
-impl<T: TreeHash + Send, E> PersistentProgressiveList<T, E, Unbounded> {
+impl<T: TreeHash + Send, E, H: ScopedHasher> PersistentProgressiveList<T, E, Unbounded, H> {
     /// Appends `value`.
     pub fn push(&mut self, value: T)
     where
@@ -384,7 +387,9 @@ impl<T: TreeHash + Send, E> PersistentProgressiveList<T, E, Unbounded> {
     }
 }
 
-impl<T: TreeHash + Send, E: Edition, M: MaxLen> PersistentProgressiveList<T, E, M> {
+impl<T: TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher>
+    PersistentProgressiveList<T, E, M, H>
+{
     /// The spine from subtree `from` on: `merkleize_progressive` of the
     /// chunks of the subtrees `from..`, each from its cache.
     fn spine_root(&self, from: usize) -> Root {
@@ -392,9 +397,9 @@ impl<T: TreeHash + Send, E: Edition, M: MaxLen> PersistentProgressiveList<T, E, 
         for (k, tree) in self.subtrees.iter().enumerate().skip(from).rev() {
             let root = tree.data_root(2 * k as u32);
             acc = if E::PROGRESSIVE_RECURSION_LEFT {
-                hash_pair(&acc, &root)
+                H::hash_pair(&acc, &root)
             } else {
-                hash_pair(&root, &acc)
+                H::hash_pair(&root, &acc)
             };
         }
         acc
@@ -424,13 +429,13 @@ impl<T: TreeHash + Send, E: Edition, M: MaxLen> PersistentProgressiveList<T, E, 
     }
 }
 
-impl<T: TreeHash + Send, E, M> Default for PersistentProgressiveList<T, E, M> {
+impl<T: TreeHash + Send, E, M, H: ScopedHasher> Default for PersistentProgressiveList<T, E, M, H> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<T: Clone, E, M> Clone for PersistentProgressiveList<T, E, M> {
+impl<T: Clone, E, M, H> Clone for PersistentProgressiveList<T, E, M, H> {
     fn clone(&self) -> Self {
         PersistentProgressiveList {
             subtrees: self.subtrees.clone(),
@@ -440,15 +445,19 @@ impl<T: Clone, E, M> Clone for PersistentProgressiveList<T, E, M> {
     }
 }
 
-impl<T: TreeHash + Send + PartialEq, E, M> PartialEq for PersistentProgressiveList<T, E, M> {
+impl<T: TreeHash + Send + PartialEq, E, M, H: ScopedHasher> PartialEq
+    for PersistentProgressiveList<T, E, M, H>
+{
     fn eq(&self, other: &Self) -> bool {
         self.len == other.len && self.iter().eq(other.iter())
     }
 }
 
-impl<T: TreeHash + Send + Eq, E, M> Eq for PersistentProgressiveList<T, E, M> {}
+impl<T: TreeHash + Send + Eq, E, M, H: ScopedHasher> Eq for PersistentProgressiveList<T, E, M, H> {}
 
-impl<T: TreeHash + Send + fmt::Debug, E, M> fmt::Debug for PersistentProgressiveList<T, E, M> {
+impl<T: TreeHash + Send + fmt::Debug, E, M, H: ScopedHasher> fmt::Debug
+    for PersistentProgressiveList<T, E, M, H>
+{
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
@@ -459,7 +468,9 @@ impl<T: TreeHash + Send + fmt::Debug, E, M> fmt::Debug for PersistentProgressive
 /// # Panics
 ///
 /// If `index >= len`.
-impl<T: TreeHash + Send, E, M> core::ops::Index<usize> for PersistentProgressiveList<T, E, M> {
+impl<T: TreeHash + Send, E, M, H: ScopedHasher> core::ops::Index<usize>
+    for PersistentProgressiveList<T, E, M, H>
+{
     type Output = T;
 
     #[inline]
@@ -471,7 +482,9 @@ impl<T: TreeHash + Send, E, M> core::ops::Index<usize> for PersistentProgressive
     }
 }
 
-impl<'a, T: TreeHash + Send, E, M> IntoIterator for &'a PersistentProgressiveList<T, E, M> {
+impl<'a, T: TreeHash + Send, E, M, H: ScopedHasher> IntoIterator
+    for &'a PersistentProgressiveList<T, E, M, H>
+{
     type Item = &'a T;
     type IntoIter = alloc::boxed::Box<dyn DoubleEndedIterator<Item = &'a T> + 'a>;
 
@@ -480,19 +493,25 @@ impl<'a, T: TreeHash + Send, E, M> IntoIterator for &'a PersistentProgressiveLis
     }
 }
 
-impl<T: TreeHash + Send, E> From<Vec<T>> for PersistentProgressiveList<T, E, Unbounded> {
+impl<T: TreeHash + Send, E, H: ScopedHasher> From<Vec<T>>
+    for PersistentProgressiveList<T, E, Unbounded, H>
+{
     fn from(values: Vec<T>) -> Self {
         Self::from_elements(values)
     }
 }
 
-impl<T: TreeHash + Send, E> FromIterator<T> for PersistentProgressiveList<T, E, Unbounded> {
+impl<T: TreeHash + Send, E, H: ScopedHasher> FromIterator<T>
+    for PersistentProgressiveList<T, E, Unbounded, H>
+{
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
         Self::from_elements(iter)
     }
 }
 
-impl<T: TreeHash + Send + Clone, E> Extend<T> for PersistentProgressiveList<T, E, Unbounded> {
+impl<T: TreeHash + Send + Clone, E, H: ScopedHasher> Extend<T>
+    for PersistentProgressiveList<T, E, Unbounded, H>
+{
     fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
         for value in iter {
             self.push(value);
@@ -508,16 +527,18 @@ impl<T: TreeHash + Send, E, M> From<crate::ProgressiveList<T, E, M>>
     }
 }
 
-impl<T: TreeHash + Send + Clone, E, M> From<&PersistentProgressiveList<T, E, M>>
+impl<T: TreeHash + Send + Clone, E, M, H: ScopedHasher> From<&PersistentProgressiveList<T, E, M, H>>
     for crate::ProgressiveList<T, E, M>
 {
-    fn from(list: &PersistentProgressiveList<T, E, M>) -> Self {
+    fn from(list: &PersistentProgressiveList<T, E, M, H>) -> Self {
         crate::ProgressiveList::from_vec_unchecked(list.to_vec())
     }
 }
 
 /// Encoded like a `List` without a limit, as `ProgressiveList`.
-impl<T: Ssz + TreeHash + Send, E: Edition, M: MaxLen> Ssz for PersistentProgressiveList<T, E, M> {
+impl<T: Ssz + TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher> Ssz
+    for PersistentProgressiveList<T, E, M, H>
+{
     const IS_FIXED_SIZE: bool = <crate::ProgressiveList<T, E, M> as Ssz>::IS_FIXED_SIZE;
     const FIXED_PART_LEN: usize = <crate::ProgressiveList<T, E, M> as Ssz>::FIXED_PART_LEN;
 
@@ -539,9 +560,11 @@ impl<T: Ssz + TreeHash + Send, E: Edition, M: MaxLen> Ssz for PersistentProgress
 }
 
 /// `mix_in_length(merkleize_progressive(leaves), len)`, from the cache.
-impl<T: TreeHash + Send, E: Edition, M: MaxLen> TreeHash for PersistentProgressiveList<T, E, M> {
+impl<T: TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher> TreeHash
+    for PersistentProgressiveList<T, E, M, H>
+{
     fn hash_tree_root(&self) -> Root {
-        crate::merkle::mix_in_length(&self.spine_root(0), self.len)
+        crate::merkle::mix_in_length_with::<H>(&self.spine_root(0), self.len)
     }
 
     /// 1: the root, 2: the spine, 3: the length chunk; along the spine,
@@ -561,8 +584,8 @@ impl<T: TreeHash + Send, E: Edition, M: MaxLen> TreeHash for PersistentProgressi
 }
 
 #[cfg(feature = "serde")]
-impl<T: TreeHash + Send + serde::Serialize, E, M> serde::Serialize
-    for PersistentProgressiveList<T, E, M>
+impl<T: TreeHash + Send + serde::Serialize, E, M, H: ScopedHasher> serde::Serialize
+    for PersistentProgressiveList<T, E, M, H>
 {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.iter())
@@ -570,8 +593,8 @@ impl<T: TreeHash + Send + serde::Serialize, E, M> serde::Serialize
 }
 
 #[cfg(feature = "serde")]
-impl<'de, T: TreeHash + Send + serde::Deserialize<'de>, E, M: MaxLen> serde::Deserialize<'de>
-    for PersistentProgressiveList<T, E, M>
+impl<'de, T: TreeHash + Send + serde::Deserialize<'de>, E, M: MaxLen, H: ScopedHasher>
+    serde::Deserialize<'de> for PersistentProgressiveList<T, E, M, H>
 {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let values = crate::serde_support::deserialize_seq(deserializer, None, M::max_len())?;

@@ -18,17 +18,23 @@
 //! values share every block and chunk that neither of them changes.
 //!
 //! Re-rooting hashes the dirty leaves' paths only, level by level: the dirty
-//! nodes of a level are gathered, hashed in one [`hash_nodes`] batch (split
-//! across rayon threads with the `parallel` feature) and scattered into the
-//! level above. Nodes past the end of a level are zero subtrees, read from
-//! [`ZERO_HASHES`], so a limit of 2^40 costs nothing.
+//! nodes of a level are gathered, hashed in one [`Hasher::hash_nodes`] batch
+//! (split across rayon threads with the `parallel` feature) and scattered
+//! into the level above. Nodes past the end of a level are zero subtrees,
+//! read from the hasher's table ([`Hasher::zero_hash`], for SHA-256
+//! `ZERO_HASHES`), so a limit of 2^40 costs nothing.
+//!
+//! Every node is hashed with the tree's hasher `H`; the roots of composite
+//! elements come from their `TreeHash` impls, run under
+//! [`with_hasher::<H>`](with_hasher).
 
-use crate::hash::{hash_nodes, hash_pair};
+use crate::hasher::{with_hasher, Hasher, ScopedHasher};
 use crate::merkle::depth_for;
-use crate::{Gindex, ProofError, Root, TreeHash, BYTES_PER_CHUNK, ZERO_HASHES};
+use crate::{Gindex, ProofError, Root, TreeHash, BYTES_PER_CHUNK};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
+use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
 use core::sync::atomic::{AtomicBool, Ordering};
 
@@ -48,7 +54,7 @@ const PARALLEL_PAIRS: usize = 2048;
 /// Hashes `inputs` (pairs of sibling nodes) into `out`, in one call of the
 /// batch function, or with the `parallel` feature one call per slice on
 /// every rayon thread.
-fn hash_batch(inputs: &[[u8; 64]], out: &mut [Root]) {
+fn hash_batch<H: Hasher>(inputs: &[[u8; 64]], out: &mut [Root]) {
     #[cfg(feature = "parallel")]
     if inputs.len() >= PARALLEL_PAIRS && rayon::current_num_threads() > 1 {
         use rayon::prelude::*;
@@ -56,10 +62,10 @@ fn hash_batch(inputs: &[[u8; 64]], out: &mut [Root]) {
         inputs
             .par_chunks(per)
             .zip(out.par_chunks_mut(per))
-            .for_each(|(i, o)| hash_nodes(i, o));
+            .for_each(|(i, o)| H::hash_nodes(i, o));
         return;
     }
-    hash_nodes(inputs, out)
+    H::hash_nodes(inputs, out)
 }
 
 /// One level of the tree: its nodes, 64 to an `Arc`'d chunk.
@@ -200,24 +206,27 @@ impl<T> Drop for Guard<'_, T> {
     }
 }
 
-/// Elements in copy-on-write blocks plus the cached tree over them.
-pub(crate) struct Tree<T> {
+/// Elements in copy-on-write blocks plus the cached tree over them, hashed
+/// with `H`.
+pub(crate) struct Tree<T, H> {
     blocks: Vec<Arc<Vec<T>>>,
     len: usize,
     cache: SpinLock<Cache>,
+    _hasher: PhantomData<fn() -> H>,
 }
 
-impl<T: Clone> Clone for Tree<T> {
+impl<T: Clone, H> Clone for Tree<T, H> {
     fn clone(&self) -> Self {
         Tree {
             blocks: self.blocks.clone(),
             len: self.len,
             cache: SpinLock::new(self.cache.lock().clone()),
+            _hasher: PhantomData,
         }
     }
 }
 
-impl<T: TreeHash + Send> Tree<T> {
+impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
     /// Elements per block: for basic types, the elements of 64 chunks (so
     /// that a pair of sibling chunks never straddles two blocks); for
     /// composite ones, about [`BLOCK_BYTES`] of them, 4 to 64.
@@ -251,6 +260,7 @@ impl<T: TreeHash + Send> Tree<T> {
             blocks: Vec::new(),
             len: 0,
             cache: SpinLock::new(Cache::default()),
+            _hasher: PhantomData,
         }
     }
 
@@ -275,6 +285,7 @@ impl<T: TreeHash + Send> Tree<T> {
             blocks,
             len,
             cache: SpinLock::new(Cache::default()),
+            _hasher: PhantomData,
         }
     }
 
@@ -495,7 +506,7 @@ impl<T: TreeHash + Send> Tree<T> {
     /// Node `i` of level `l` (zero past the level's end).
     fn node(&self, cache: &Cache, l: u32, i: usize) -> Root {
         if i >= self.count(l) {
-            return ZERO_HASHES[l as usize];
+            return H::zero_hash(l as usize);
         }
         if l == 0 && T::IS_BASIC {
             let pair = self.basic_pair(i / 2);
@@ -515,11 +526,11 @@ impl<T: TreeHash + Send> Tree<T> {
     /// subtrees.
     fn top_at(&self, cache: &Cache, level: u32) -> Root {
         if self.len == 0 {
-            return ZERO_HASHES[level as usize];
+            return H::zero_hash(level as usize);
         }
         let mut root = self.top(cache);
         for l in self.height()..level {
-            root = hash_pair(&root, &ZERO_HASHES[l as usize]);
+            root = H::hash_pair(&root, &H::zero_hash(l as usize));
         }
         root
     }
@@ -569,7 +580,7 @@ impl<T: TreeHash + Send> Tree<T> {
             }));
             outs.clear();
             outs.resize(parents.len(), [0u8; 32]);
-            hash_batch(&inputs, &mut outs);
+            hash_batch::<H>(&inputs, &mut outs);
             let level = &mut cache.levels[l as usize + 1];
             for (&p, root) in parents.iter().zip(&outs) {
                 level.set(p, *root);
@@ -600,7 +611,7 @@ impl<T: TreeHash + Send> Tree<T> {
             let values = &self.blocks[b][from..from + (end - start)];
             buf.clear();
             buf.resize(values.len(), [0u8; 32]);
-            T::tree_hash_leaves(values, buf.as_flattened_mut());
+            with_hasher::<H, _>(|| T::tree_hash_leaves(values, buf.as_flattened_mut()));
             for (i, root) in (start..end).zip(&buf) {
                 cache.levels[0].set(i, *root);
             }
@@ -649,7 +660,7 @@ impl<T: TreeHash + Send> Tree<T> {
                 };
                 let start = flat.len();
                 flat.resize(start + chunks / 2, [0u8; 32]);
-                hash_batch(packed.as_chunks::<64>().0, &mut flat[start..]);
+                hash_batch::<H>(packed.as_chunks::<64>().0, &mut flat[start..]);
             }
         } else {
             flat = alloc::vec![[0u8; 32]; self.len];
@@ -675,7 +686,7 @@ impl<T: TreeHash + Send> Tree<T> {
     }
 
     /// Roots of every composite element, a block at a time (on every rayon
-    /// thread with the `parallel` feature).
+    /// thread with the `parallel` feature), under the tree's hasher.
     fn leaves_into(&self, out: &mut [Root]) {
         #[cfg(feature = "parallel")]
         if self.len >= 1024 && rayon::current_num_threads() > 1 {
@@ -683,12 +694,16 @@ impl<T: TreeHash + Send> Tree<T> {
             self.blocks
                 .par_iter()
                 .zip(out.par_chunks_mut(Self::BLOCK))
-                .for_each(|(block, out)| T::tree_hash_leaves(block, out.as_flattened_mut()));
+                .for_each(|(block, out)| {
+                    with_hasher::<H, _>(|| T::tree_hash_leaves(block, out.as_flattened_mut()))
+                });
             return;
         }
-        for (block, out) in self.blocks.iter().zip(out.chunks_mut(Self::BLOCK)) {
-            T::tree_hash_leaves(block, out.as_flattened_mut());
-        }
+        with_hasher::<H, _>(|| {
+            for (block, out) in self.blocks.iter().zip(out.chunks_mut(Self::BLOCK)) {
+                T::tree_hash_leaves(block, out.as_flattened_mut());
+            }
+        })
     }
 
     /// The level above `nodes` (level `l`), an odd last node paired with
@@ -696,12 +711,12 @@ impl<T: TreeHash + Send> Tree<T> {
     fn parents(nodes: &[Root], l: u32) -> Vec<Root> {
         let pairs = nodes.len() / 2;
         let mut out = alloc::vec![[0u8; 32]; nodes.len().div_ceil(2)];
-        hash_batch(
+        hash_batch::<H>(
             nodes[..2 * pairs].as_flattened().as_chunks::<64>().0,
             &mut out[..pairs],
         );
         if nodes.len() % 2 == 1 {
-            out[pairs] = hash_pair(&nodes[2 * pairs], &ZERO_HASHES[l as usize]);
+            out[pairs] = H::hash_pair(&nodes[2 * pairs], &H::zero_hash(l as usize));
         }
         out
     }
@@ -729,7 +744,7 @@ impl<T: TreeHash + Send> Tree<T> {
                 .ok()
                 .and_then(|i| self.get(i))
                 .ok_or(ProofError::NoSuchNode { gindex: outer })?;
-            return element.tree_node(rest).map_err(|e| match e {
+            return with_hasher::<H, _>(|| element.tree_node(rest)).map_err(|e| match e {
                 ProofError::NoSuchNode { .. } => ProofError::NoSuchNode { gindex: outer },
                 other => other,
             });
@@ -745,12 +760,12 @@ impl<T: TreeHash + Send> Tree<T> {
             return Ok(if pos == 0 {
                 self.top_at(&cache, level)
             } else {
-                ZERO_HASHES[level as usize]
+                H::zero_hash(level as usize)
             });
         }
         match usize::try_from(pos) {
             Ok(i) if i < self.count(level) => Ok(self.node(&cache, level, i)),
-            _ => Ok(ZERO_HASHES[level as usize]),
+            _ => Ok(H::zero_hash(level as usize)),
         }
     }
 
