@@ -159,7 +159,10 @@ impl Hasher for Sha256 {
 
     #[inline]
     fn zero_hash(level: usize) -> Root {
-        ZERO_HASHES[level]
+        // Through a `'static` reference, so that the table is read in
+        // place rather than copied out of the constant.
+        let table: &'static [Root; ZERO_LEVELS] = &ZERO_HASHES;
+        table[level]
     }
 }
 

@@ -42,7 +42,8 @@ const MAX_DEPTH: usize = 64;
 
 /// `ZERO_HASHES[i]` is the root of a tree of height `i` whose leaves are all
 /// zero chunks: `ZERO_HASHES[0] = [0; 32]`, `ZERO_HASHES[i + 1] =
-/// hash(ZERO_HASHES[i], ZERO_HASHES[i])`. Computed at compile time.
+/// hash(ZERO_HASHES[i], ZERO_HASHES[i])`, with SHA-256. Computed at compile
+/// time; another hasher's are its [`Hasher::zero_hash`].
 pub const ZERO_HASHES: [Root; MAX_DEPTH + 1] = {
     let mut table = [[0u8; 32]; MAX_DEPTH + 1];
     let mut i = 0;
@@ -91,7 +92,7 @@ pub const fn depth_for_u64(limit: u64) -> u32 {
 #[inline]
 pub fn merkleize(chunks: &[Root], limit: usize) -> Root {
     match scope::current() {
-        None => merkleize_with::<Sha256>(chunks, limit),
+        None => sha256::merkleize(chunks, limit),
         Some(r) => (r.merkleize)(chunks, limit),
     }
 }
@@ -121,7 +122,7 @@ pub fn merkleize_packed_with<H: Hasher>(bytes: &[u8], limit: usize) -> Root {
 #[inline]
 pub fn merkleize_packed_u64(bytes: &[u8], limit: u64) -> Root {
     match scope::current() {
-        None => merkleize_packed_u64_with::<Sha256>(bytes, limit),
+        None => sha256::merkleize_packed_u64(bytes, limit),
         Some(r) => (r.merkleize_packed_u64)(bytes, limit),
     }
 }
@@ -169,7 +170,7 @@ pub fn merkleize_progressive_packed(bytes: &[u8]) -> Root {
 /// editions cost the same.
 pub fn merkleize_progressive_in<E: Edition>(chunks: &[Root]) -> Root {
     match scope::current() {
-        None => merkleize_progressive_with::<Sha256, E>(chunks),
+        None => sha256::PROGRESSIVE[E::PROGRESSIVE_RECURSION_LEFT as usize](chunks, None),
         Some(r) => r.progressive[E::PROGRESSIVE_RECURSION_LEFT as usize](chunks),
     }
 }
@@ -177,7 +178,10 @@ pub fn merkleize_progressive_in<E: Edition>(chunks: &[Root]) -> Root {
 /// `merkleize_progressive(pack(bytes))` in edition `E`.
 pub fn merkleize_progressive_packed_in<E: Edition>(bytes: &[u8]) -> Root {
     match scope::current() {
-        None => merkleize_progressive_packed_with::<Sha256, E>(bytes),
+        None => {
+            let (chunks, tail) = split_packed(bytes);
+            sha256::PROGRESSIVE[E::PROGRESSIVE_RECURSION_LEFT as usize](chunks, tail.as_ref())
+        }
         Some(r) => r.progressive_packed[E::PROGRESSIVE_RECURSION_LEFT as usize](bytes),
     }
 }
@@ -356,6 +360,36 @@ pub fn merkleize_many_with<H: Hasher>(leaves: &[Root], width: usize, out: &mut [
         }
         group_out.copy_from_slice(&cur[..trees]);
     }
+}
+
+/// The SHA-256 forms of the functions without a hasher parameter,
+/// compiled here once (not in every crate that calls the inline entry
+/// points), as they were before they took a hasher.
+mod sha256 {
+    use super::{progressive, Root, Sha256};
+    use crate::edition::{V1_6, V1_7};
+
+    pub(super) fn merkleize(chunks: &[Root], limit: usize) -> Root {
+        super::merkleize_with::<Sha256>(chunks, limit)
+    }
+
+    pub(super) fn merkleize_packed_u64(bytes: &[u8], limit: u64) -> Root {
+        super::merkleize_packed_u64_with::<Sha256>(bytes, limit)
+    }
+
+    fn progressive_v1_7(chunks: &[Root], tail: Option<&Root>) -> Root {
+        progressive::<Sha256, V1_7>(chunks, tail)
+    }
+
+    fn progressive_v1_6(chunks: &[Root], tail: Option<&Root>) -> Root {
+        progressive::<Sha256, V1_6>(chunks, tail)
+    }
+
+    /// A progressive root from chunks and a packed tail.
+    type Progressive = fn(&[Root], Option<&Root>) -> Root;
+
+    /// By `PROGRESSIVE_RECURSION_LEFT`: `[v1.7, v1.6]`.
+    pub(super) const PROGRESSIVE: [Progressive; 2] = [progressive_v1_7, progressive_v1_6];
 }
 
 fn split_packed(bytes: &[u8]) -> (&[Root], Option<Root>) {

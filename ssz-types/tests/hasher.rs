@@ -170,7 +170,7 @@ fn validator(rng: &mut Rng, i: u64) -> Validator {
         pubkey: Bytes48::from(rng.array::<48>()),
         credentials: Bytes32::from(rng.array::<32>()),
         balance: 32_000_000_000 + i,
-        slashed: i % 3 == 0,
+        slashed: i.is_multiple_of(3),
         epoch: rng.next(),
     }
 }

@@ -6,7 +6,9 @@
 //! a small batch (about a tenth of a millisecond) and keeping the fastest;
 //! the `PEAM_SSZ_BACKEND` environment variable pins one, [`force_backend`]
 //! forces one, [`backend_choice`] tells which runs and why, and
-//! [`hash_nodes_with`] calls one directly.
+//! [`hash_nodes_with`] calls one directly. This is the
+//! [`Sha256`](crate::hasher::Sha256) of the hasher seam
+//! ([`crate::hasher`]), the default of every merkleization function.
 //!
 //! Each message is one 64-byte block followed by the same padding block
 //! (`0x80`, zeros, the bit length 512), whose message schedule plus round
