@@ -38,7 +38,7 @@ const STACK_CONTAINER_BLOCKS: usize = 8;
 /// the batch hash function sees long batches.
 ///
 /// `one_block[i]` says that field `i`'s root is the hash of one block
-/// ([`TreeHash::__ONE_BLOCK`]). `field_roots` writes a value's other field
+/// ([`TreeHash::ROOT_IS_ONE_BLOCK`]). `field_roots` writes a value's other field
 /// roots into the first `field_count` leaves it is given, and the blocks of
 /// those fields, in field order, into the blocks it is given; the blocks of
 /// the whole batch are then hashed together into their leaves. The leaves
@@ -104,7 +104,7 @@ pub fn container_leaves<T>(
 
 /// The field roots of one value of a container, for [`container_leaves`]:
 /// each field's root, or (a field whose root is one hash, given by its
-/// type's [`TreeHash::__root_block`]) its block, which the batch hashes
+/// type's [`TreeHash::root_block`]) its block, which the batch hashes
 /// with the others. One call per field, in order.
 pub struct FieldLeaves<'a> {
     roots: &'a mut [Root],
@@ -129,8 +129,8 @@ impl<'a> FieldLeaves<'a> {
     /// The next field, a `T`.
     #[inline(always)]
     pub fn field<T: TreeHash>(&mut self, value: &T) {
-        if T::__ONE_BLOCK {
-            self.blocks[self.block] = value.__root_block();
+        if T::ROOT_IS_ONE_BLOCK {
+            self.blocks[self.block] = value.root_block();
             self.block += 1;
         } else {
             self.roots[self.field] = value.hash_tree_root();
@@ -194,7 +194,7 @@ pub fn transparent_write_many<W, T: Ssz>(values: &[W], out: &mut [u8], inner: im
     }
 }
 
-/// `Ssz::__append_many` of a transparent newtype over `T`: `T`'s bulk
+/// `Ssz::ssz_append_many` of a transparent newtype over `T`: `T`'s bulk
 /// appender over the fields.
 #[inline]
 pub fn transparent_append_many<W, T: Ssz>(
@@ -203,7 +203,7 @@ pub fn transparent_append_many<W, T: Ssz>(
     inner: impl Fn(&W) -> &T,
 ) {
     if let Some(fields) = as_inner_slice(values, &inner) {
-        return T::__append_many(fields, buf);
+        return T::ssz_append_many(fields, buf);
     }
     buf.reserve(values.len() * T::FIXED_PART_LEN);
     for value in values {
@@ -242,14 +242,14 @@ pub fn transparent_leaves<W, T: TreeHash>(values: &[W], out: &mut [u8], inner: i
     }
 }
 
-/// `TreeHash::__packed_leaves` of a transparent newtype over `T`: the
+/// `TreeHash::packed_leaves` of a transparent newtype over `T`: the
 /// fields' packed leaves, read in place, where `T` has them.
 #[inline]
 pub fn transparent_packed_leaves<'a, W, T: TreeHash + 'a>(
     values: &'a [W],
     inner: impl Fn(&W) -> &T,
 ) -> Option<&'a [u8]> {
-    as_inner_slice(values, inner).and_then(T::__packed_leaves)
+    as_inner_slice(values, inner).and_then(T::packed_leaves)
 }
 
 // ------------------------------------------------------------ containers
@@ -283,7 +283,7 @@ pub fn container_node(
 ) -> Result<Root, ProofError> {
     merkle_node(
         gindex,
-        crate::merkle::depth_for(field_count),
+        crate::merkle::depth_for(field_count as u128),
         field_count,
         |s, e| fields_range_root(s, e, &field_root),
         field_node,

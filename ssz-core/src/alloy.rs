@@ -48,7 +48,7 @@ macro_rules! byte_vector {
             }
 
             #[inline]
-            fn __write_uninit<'a>(
+            fn ssz_write_uninit<'a>(
                 &self,
                 out: &'a mut [core::mem::MaybeUninit<u8>],
             ) -> &'a mut [u8] {
@@ -71,7 +71,7 @@ macro_rules! byte_vector {
             }
 
             #[inline]
-            fn __append_many(values: &[Self], buf: &mut Vec<u8>) {
+            fn ssz_append_many(values: &[Self], buf: &mut Vec<u8>) {
                 buf.extend_from_slice(values.as_flattened())
             }
 
@@ -100,10 +100,10 @@ macro_rules! byte_vector {
                 byte_vector_leaves::<{ $n }>(values.as_flattened().as_chunks::<{ $n }>().0.iter(), out)
             }
 
-            const __ONE_BLOCK: bool = crate::codec::byte_vector_is_one_block($n);
+            const ROOT_IS_ONE_BLOCK: bool = crate::codec::byte_vector_is_one_block($n);
 
             #[inline]
-            fn __root_block(&self) -> [u8; 64] {
+            fn root_block(&self) -> [u8; 64] {
                 crate::codec::byte_vector_block(self.as_slice())
             }
 
@@ -111,7 +111,7 @@ macro_rules! byte_vector {
             /// a `Vector[B256, N]` or `List[B256, N]` is merkleized in
             /// place.
             #[inline]
-            fn __packed_leaves(values: &[Self]) -> Option<&[u8]> {
+            fn packed_leaves(values: &[Self]) -> Option<&[u8]> {
                 ($n == BYTES_PER_CHUNK).then(|| values.as_flattened())
             }
         }
@@ -151,7 +151,7 @@ impl Ssz for U256 {
     }
 
     #[inline]
-    fn __write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
+    fn ssz_write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
         crate::codec::init_from(out, &self.to_le_bytes::<32>())
     }
 

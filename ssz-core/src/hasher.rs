@@ -354,7 +354,7 @@ pub(crate) fn zero_in_use(level: usize) -> Root {
 /// functions without a hasher parameter run when a thread chose it.
 pub(crate) struct Routines {
     pub(crate) merkleize: fn(&[Root], usize) -> Root,
-    pub(crate) merkleize_packed_u64: fn(&[u8], u64) -> Root,
+    pub(crate) merkleize_packed: fn(&[u8], u64) -> Root,
     /// `[binary subtree on the left (v1.7), recursion on the left (v1.6)]`.
     pub(crate) progressive: [fn(&[Root]) -> Root; 2],
     pub(crate) progressive_packed: [fn(&[u8]) -> Root; 2],
@@ -409,7 +409,7 @@ pub(crate) mod scope {
         impl<H: Hasher> RoutinesOf<H> {
             const TABLE: &'static Routines = &Routines {
                 merkleize: merkle::merkleize_with::<H>,
-                merkleize_packed_u64: merkle::merkleize_packed_u64_with::<H>,
+                merkleize_packed: merkle::merkleize_packed_with::<H>,
                 progressive: [
                     merkle::merkleize_progressive_with::<H, V1_7>,
                     merkle::merkleize_progressive_with::<H, V1_6>,

@@ -63,7 +63,7 @@ macro_rules! uint {
             }
 
             #[inline]
-            fn __write_uninit<'a>(&self, out: &'a mut [MaybeUninit<u8>]) -> &'a mut [u8] {
+            fn ssz_write_uninit<'a>(&self, out: &'a mut [MaybeUninit<u8>]) -> &'a mut [u8] {
                 crate::codec::init_from(out, &self.to_le_bytes())
             }
 
@@ -102,7 +102,7 @@ macro_rules! uint {
             }
 
             #[inline]
-            fn __append_many(values: &[Self], buf: &mut Vec<u8>) {
+            fn ssz_append_many(values: &[Self], buf: &mut Vec<u8>) {
                 #[cfg(target_endian = "little")]
                 buf.extend_from_slice(le_bytes(values));
                 #[cfg(not(target_endian = "little"))]
@@ -141,7 +141,7 @@ macro_rules! uint {
             }
 
             #[inline]
-            fn __array_from_ssz<const N: usize>(bytes: &[u8]) -> Result<[Self; N], DecodeError> {
+            fn from_ssz_array<const N: usize>(bytes: &[u8]) -> Result<[Self; N], DecodeError> {
                 array_from_le!($t, N, bytes)
             }
         }
@@ -163,7 +163,7 @@ macro_rules! uint {
             }
 
             #[inline]
-            fn __packed_leaves(values: &[Self]) -> Option<&[u8]> {
+            fn packed_leaves(values: &[Self]) -> Option<&[u8]> {
                 #[cfg(target_endian = "little")]
                 return Some(le_bytes(values));
                 #[cfg(not(target_endian = "little"))]
@@ -206,7 +206,7 @@ impl Ssz for bool {
     }
 
     #[inline]
-    fn __write_uninit<'a>(&self, out: &'a mut [MaybeUninit<u8>]) -> &'a mut [u8] {
+    fn ssz_write_uninit<'a>(&self, out: &'a mut [MaybeUninit<u8>]) -> &'a mut [u8] {
         crate::codec::init_from(out, &[*self as u8])
     }
 
@@ -295,8 +295,8 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
 
     /// As [`Ssz::ssz_write_many`]: the elements' bulk path, once.
     #[inline]
-    fn __append_many(values: &[Self], buf: &mut Vec<u8>) {
-        T::__append_many(values.as_flattened(), buf);
+    fn ssz_append_many(values: &[Self], buf: &mut Vec<u8>) {
+        T::ssz_append_many(values.as_flattened(), buf);
     }
 
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
@@ -311,7 +311,7 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
                     got: bytes.len(),
                 }));
             }
-            T::__array_from_ssz::<N>(bytes)
+            T::from_ssz_array::<N>(bytes)
         } else {
             let mut parts = crate::codec::VariableElements::new(bytes, Some(N), N)?;
             if parts.count() != N {

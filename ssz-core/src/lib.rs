@@ -89,8 +89,8 @@ pub const BYTES_PER_CHUNK: usize = 32;
 /// # Bulk hooks
 ///
 /// The methods that take a slice of values ([`Ssz::ssz_write_many`],
-/// [`Ssz::from_ssz_many`], [`Ssz::__append_many`], [`Ssz::__array_from_ssz`],
-/// and [`TreeHash::tree_hash_leaves`], [`TreeHash::__packed_leaves`]) are
+/// [`Ssz::from_ssz_many`], [`Ssz::ssz_append_many`], [`Ssz::from_ssz_array`],
+/// and [`TreeHash::tree_hash_leaves`], [`TreeHash::packed_leaves`]) are
 /// the bodies of the vectors and lists that hold the type, called by
 /// [`codec`]. All of them are public and documented, with one rule: each has
 /// a default in terms of the per-value methods, and an override may only be
@@ -174,7 +174,7 @@ pub trait Ssz: Sized {
     /// containers write each byte once. An override must return `out`
     /// itself (callers check, and fall back to the default otherwise).
     #[inline]
-    fn __write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
+    fn ssz_write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
         codec::write_zeroed(self, out, Self::ssz_write)
     }
 
@@ -209,7 +209,7 @@ pub trait Ssz: Sized {
     /// of them and appends each with [`Ssz::ssz_append`]; basic types
     /// override it with one copy on little-endian targets.
     #[inline]
-    fn __append_many(values: &[Self], buf: &mut Vec<u8>) {
+    fn ssz_append_many(values: &[Self], buf: &mut Vec<u8>) {
         codec::append_fixed_elements(values, buf)
     }
 
@@ -221,7 +221,7 @@ pub trait Ssz: Sized {
     /// to be `N * FIXED_PART_LEN`. Basic types override it with one pass
     /// (`[u8; N]`: one copy).
     #[inline]
-    fn __array_from_ssz<const N: usize>(bytes: &[u8]) -> Result<[Self; N], DecodeError> {
+    fn from_ssz_array<const N: usize>(bytes: &[u8]) -> Result<[Self; N], DecodeError> {
         let mut chunks = bytes.chunks_exact(Self::FIXED_PART_LEN.max(1));
         impls::try_array(|i| {
             Self::from_ssz(chunks.next().unwrap_or_default()).map_err(|e| e.at_index(i))
@@ -299,7 +299,7 @@ pub trait TreeHash: Sync {
     /// An override returns `Some` only of exactly the bytes that
     /// [`TreeHash::tree_hash_leaves`] would write for `values`.
     #[inline]
-    fn __packed_leaves(values: &[Self]) -> Option<&[u8]>
+    fn packed_leaves(values: &[Self]) -> Option<&[u8]>
     where
         Self: Sized,
     {
@@ -309,20 +309,20 @@ pub trait TreeHash: Sync {
 
     /// Whether the root is the hash of one 64-byte block of two chunks
     /// (one node: `hash_pair` of its halves, by the hasher in use, see
-    /// [`hasher`]), the one [`TreeHash::__root_block`] gives: byte vectors
+    /// [`hasher`]), the one [`TreeHash::root_block`] gives: byte vectors
     /// of 33 to 64 bytes (BLS public keys, KZG commitments). A derived
     /// container gathers the blocks of such fields over many values and
     /// hashes them in one batch, as long batches hash several times faster
     /// than one block at a time.
     ///
     /// An override sets it only when `hash_tree_root()` is the hash of
-    /// `__root_block()` under every hasher.
-    const __ONE_BLOCK: bool = false;
+    /// `root_block()` under every hasher.
+    const ROOT_IS_ONE_BLOCK: bool = false;
 
-    /// The block whose hash is the root when [`TreeHash::__ONE_BLOCK`]
+    /// The block whose hash is the root when [`TreeHash::ROOT_IS_ONE_BLOCK`]
     /// holds; never called otherwise (the default is zeros).
     #[inline]
-    fn __root_block(&self) -> [u8; 64] {
+    fn root_block(&self) -> [u8; 64] {
         [0u8; 64]
     }
 }

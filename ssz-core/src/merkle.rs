@@ -62,25 +62,16 @@ pub const ZERO_HASHES: [Root; MAX_DEPTH + 1] = {
 };
 
 /// The depth of a tree with room for `limit` leaves:
-/// `log2(next_pow_of_two(limit))`, with 0 and 1 giving 0.
+/// `log2(next_pow_of_two(limit))`, with 0 and 1 giving 0. One function for
+/// every width: a `usize` or `u64` limit (which may exceed `usize::MAX` on
+/// 32-bit targets: a list of 2^40 elements still has a tree of depth 40
+/// there) and the `u128` counts of paths convert to its `u128` losslessly.
 #[inline]
-pub const fn depth_for(limit: usize) -> u32 {
+pub const fn depth_for(limit: u128) -> u32 {
     if limit <= 1 {
         0
     } else {
-        usize::BITS - (limit - 1).leading_zeros()
-    }
-}
-
-/// [`depth_for`] of a limit given as a `u64`, which may exceed `usize::MAX`
-/// on 32-bit targets (a list of 2^40 elements still has a tree of depth
-/// 40 there).
-#[inline]
-pub const fn depth_for_u64(limit: u64) -> u32 {
-    if limit <= 1 {
-        0
-    } else {
-        u64::BITS - (limit - 1).leading_zeros()
+        u128::BITS - (limit - 1).leading_zeros()
     }
 }
 
@@ -100,39 +91,32 @@ pub fn merkleize(chunks: &[Root], limit: usize) -> Root {
 /// [`merkleize`] with the hasher `H`.
 #[inline]
 pub fn merkleize_with<H: Hasher>(chunks: &[Root], limit: usize) -> Root {
-    let depth = depth_for(limit.max(chunks.len()));
+    let depth = depth_for(limit.max(chunks.len()) as u128);
     merkleize_at_depth::<H>(chunks, None, depth, 0)
 }
 
 /// `merkleize(pack(bytes), limit)`: `bytes` split into 32-byte chunks, the
-/// last one zero-padded.
+/// last one zero-padded; `limit` in chunks, a `u64` so that a limit beyond
+/// `usize::MAX` on a 32-bit target keeps its depth.
 #[inline]
-pub fn merkleize_packed(bytes: &[u8], limit: usize) -> Root {
-    merkleize_packed_u64(bytes, limit as u64)
+pub fn merkleize_packed(bytes: &[u8], limit: u64) -> Root {
+    match scope::current() {
+        None => sha256::merkleize_packed(bytes, limit),
+        Some(r) => (r.merkleize_packed)(bytes, limit),
+    }
 }
 
 /// [`merkleize_packed`] with the hasher `H`.
 #[inline]
-pub fn merkleize_packed_with<H: Hasher>(bytes: &[u8], limit: usize) -> Root {
-    merkleize_packed_u64_with::<H>(bytes, limit as u64)
-}
-
-/// [`merkleize_packed`] with the limit (in chunks) as a `u64`, for limits
-/// beyond `usize::MAX` on 32-bit targets.
-#[inline]
-pub fn merkleize_packed_u64(bytes: &[u8], limit: u64) -> Root {
-    match scope::current() {
-        None => sha256::merkleize_packed_u64(bytes, limit),
-        Some(r) => (r.merkleize_packed_u64)(bytes, limit),
-    }
-}
-
-/// [`merkleize_packed_u64`] with the hasher `H`.
-#[inline]
-pub fn merkleize_packed_u64_with<H: Hasher>(bytes: &[u8], limit: u64) -> Root {
+pub fn merkleize_packed_with<H: Hasher>(bytes: &[u8], limit: u64) -> Root {
     let (chunks, tail) = split_packed(bytes);
     let n = chunks.len() + tail.is_some() as usize;
-    merkleize_at_depth::<H>(chunks, tail.as_ref(), depth_for_u64(limit.max(n as u64)), 0)
+    merkleize_at_depth::<H>(
+        chunks,
+        tail.as_ref(),
+        depth_for(limit.max(n as u64) as u128),
+        0,
+    )
 }
 
 /// `merkleize_progressive(chunks)` (EIP-7916) as the [`Current`] edition
@@ -373,8 +357,8 @@ mod sha256 {
         super::merkleize_with::<Sha256>(chunks, limit)
     }
 
-    pub(super) fn merkleize_packed_u64(bytes: &[u8], limit: u64) -> Root {
-        super::merkleize_packed_u64_with::<Sha256>(bytes, limit)
+    pub(super) fn merkleize_packed(bytes: &[u8], limit: u64) -> Root {
+        super::merkleize_packed_with::<Sha256>(bytes, limit)
     }
 
     fn progressive_v1_7(chunks: &[Root], tail: Option<&Root>) -> Root {
@@ -601,13 +585,10 @@ mod tests {
             (u64::MAX, 64),
         ];
         for (limit, depth) in cases {
-            assert_eq!(depth_for_u64(limit), depth, "limit {limit}");
-            // The same depth from a `usize` limit wherever it fits one.
-            if let Ok(limit) = usize::try_from(limit) {
-                assert_eq!(depth_for(limit), depth, "limit {limit}");
-            }
+            assert_eq!(depth_for(u128::from(limit)), depth, "limit {limit}");
         }
-        assert_eq!(depth_for(usize::MAX), usize::BITS);
+        assert_eq!(depth_for(usize::MAX as u128), usize::BITS);
+        assert_eq!(depth_for(u128::MAX), 128);
     }
 
     #[test]
@@ -658,8 +639,8 @@ mod tests {
         }
         let limit: u64 = 1 << 40;
         // Depth 40 on every target: the `u64` limit where `usize` is 32 bits.
-        assert_eq!(merkleize_packed_u64(&chunks.concat(), limit), expected);
-        assert_eq!(merkleize_packed_u64(&[], limit), ZERO_HASHES[40]);
+        assert_eq!(merkleize_packed(&chunks.concat(), limit), expected);
+        assert_eq!(merkleize_packed(&[], limit), ZERO_HASHES[40]);
         if let Ok(limit) = usize::try_from(limit) {
             assert_eq!(merkleize(&chunks, limit), expected);
             assert_eq!(merkleize(&[], limit), ZERO_HASHES[40]);
@@ -679,7 +660,7 @@ mod tests {
             padded.resize(len.div_ceil(32) * 32, 0);
             let chunks: Vec<Root> = padded.chunks(32).map(|c| c.try_into().unwrap()).collect();
             assert_eq!(
-                merkleize_packed(&bytes, limit),
+                merkleize_packed(&bytes, limit as u64),
                 reference(&chunks, limit),
                 "{len}"
             );

@@ -35,11 +35,11 @@ macro_rules! pointer {
             }
 
             #[inline]
-            fn __write_uninit<'a>(
+            fn ssz_write_uninit<'a>(
                 &self,
                 out: &'a mut [core::mem::MaybeUninit<u8>],
             ) -> &'a mut [u8] {
-                (**self).__write_uninit(out)
+                (**self).ssz_write_uninit(out)
             }
 
             #[inline]
@@ -62,7 +62,7 @@ macro_rules! pointer {
         impl<T: TreeHash + Send> TreeHash for $ptr<T> {
             const LEAF_SIZE: usize = T::LEAF_SIZE;
             const IS_BASIC: bool = T::IS_BASIC;
-            const __ONE_BLOCK: bool = T::__ONE_BLOCK;
+            const ROOT_IS_ONE_BLOCK: bool = T::ROOT_IS_ONE_BLOCK;
 
             #[inline]
             fn hash_tree_root(&self) -> Root {
@@ -70,8 +70,8 @@ macro_rules! pointer {
             }
 
             #[inline]
-            fn __root_block(&self) -> [u8; 64] {
-                (**self).__root_block()
+            fn root_block(&self) -> [u8; 64] {
+                (**self).root_block()
             }
 
             #[inline]

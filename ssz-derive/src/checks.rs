@@ -74,7 +74,7 @@ impl<'a> Hooks<'a> {
         }
     }
 
-    /// A newtype's `__array_from_ssz`: the hook on every element of `__a`.
+    /// A newtype's `from_ssz_array`: the hook on every element of `__a`.
     pub fn check_array(&self, krate: &syn::Path) -> TokenStream {
         match self.validate {
             Some(path) => quote_spanned! {path.span()=>

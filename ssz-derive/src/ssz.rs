@@ -298,7 +298,7 @@ impl<'a> Layout<'a> {
         }
     }
 
-    /// `__write_uninit`: a fixed-size container's fields written one after
+    /// `ssz_write_uninit`: a fixed-size container's fields written one after
     /// the other into memory not yet initialised, each once. A container
     /// with a field coded `with` a module keeps the default (zeroed, then
     /// `ssz_write`): the module has no such writer.
@@ -317,7 +317,7 @@ impl<'a> Layout<'a> {
         let byte = quote!(::core::primitive::u8);
         quote! {
             #[inline]
-            fn __write_uninit<'__ssz_out>(
+            fn ssz_write_uninit<'__ssz_out>(
                 &self,
                 __out: &'__ssz_out mut [::core::mem::MaybeUninit<#byte>],
             ) -> &'__ssz_out mut [#byte] {
@@ -448,11 +448,11 @@ fn transparent(krate: &syn::Path, field: &Field, hooks: &Hooks) -> TokenStream {
         }
 
         #[inline]
-        fn __write_uninit<'__ssz_out>(
+        fn ssz_write_uninit<'__ssz_out>(
             &self,
             __out: &'__ssz_out mut [::core::mem::MaybeUninit<::core::primitive::u8>],
         ) -> &'__ssz_out mut [::core::primitive::u8] {
-            <#ty as #ssz>::__write_uninit(&self.#member, __out)
+            <#ty as #ssz>::ssz_write_uninit(&self.#member, __out)
         }
 
         #[inline]
@@ -497,15 +497,15 @@ fn transparent(krate: &syn::Path, field: &Field, hooks: &Hooks) -> TokenStream {
         }
 
         #[inline]
-        fn __append_many(__values: &[Self], __buf: &mut #vec) {
+        fn ssz_append_many(__values: &[Self], __buf: &mut #vec) {
             #krate::__private::transparent_append_many(__values, __buf, |__v: &Self| &__v.#member)
         }
 
         #[inline]
-        fn __array_from_ssz<const __N: ::core::primitive::usize>(
+        fn from_ssz_array<const __N: ::core::primitive::usize>(
             __bytes: &[::core::primitive::u8],
         ) -> ::core::result::Result<[Self; __N], #krate::DecodeError> {
-            match <#ty as #ssz>::__array_from_ssz::<__N>(__bytes) {
+            match <#ty as #ssz>::from_ssz_array::<__N>(__bytes) {
                 ::core::result::Result::Ok(__a) => {
                     let __a = __a.map(|__v: #ty| Self { #member: __v });
                     #check_array

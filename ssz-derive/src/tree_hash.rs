@@ -140,7 +140,7 @@ fn container(
                 Codec::With(_) => quote!(false),
                 Codec::Type | Codec::Skip => {
                     let ty = f.ty;
-                    quote_spanned!(ty.span()=> <#ty as #krate::TreeHash>::__ONE_BLOCK)
+                    quote_spanned!(ty.span()=> <#ty as #krate::TreeHash>::ROOT_IS_ONE_BLOCK)
                 }
             });
             // An odd count above 1 gets a zero chunk, which the tree pads
@@ -319,7 +319,7 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
     quote! {
         const LEAF_SIZE: ::core::primitive::usize = <#ty as #tree_hash>::LEAF_SIZE;
         const IS_BASIC: ::core::primitive::bool = <#ty as #tree_hash>::IS_BASIC;
-        const __ONE_BLOCK: ::core::primitive::bool = <#ty as #tree_hash>::__ONE_BLOCK;
+        const ROOT_IS_ONE_BLOCK: ::core::primitive::bool = <#ty as #tree_hash>::ROOT_IS_ONE_BLOCK;
 
         #[inline]
         fn hash_tree_root(&self) -> [::core::primitive::u8; 32] {
@@ -327,8 +327,8 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
         }
 
         #[inline]
-        fn __root_block(&self) -> [::core::primitive::u8; 64] {
-            <#ty as #tree_hash>::__root_block(&self.#member)
+        fn root_block(&self) -> [::core::primitive::u8; 64] {
+            <#ty as #tree_hash>::root_block(&self.#member)
         }
 
         #[inline]
@@ -340,7 +340,7 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
         }
 
         #[inline]
-        fn __packed_leaves(__values: &[Self]) -> ::core::option::Option<&[::core::primitive::u8]>
+        fn packed_leaves(__values: &[Self]) -> ::core::option::Option<&[::core::primitive::u8]>
         where
             Self: ::core::marker::Sized,
         {

@@ -2,7 +2,7 @@
 //! (`get_generalized_index`, ssz/merkle-proofs.md v1.6.1, with the
 //! progressive shapes of EIP-7916 and EIP-7495).
 
-use peam_ssz_core::merkle::depth_for_u64;
+use peam_ssz_core::merkle::depth_for;
 use peam_ssz_core::path::{parse_path, PathError, PathErrorKind, PathStep};
 use peam_ssz_core::{Current, Edition, Gindex, BYTES_PER_CHUNK};
 
@@ -59,7 +59,7 @@ fn item_len(element: &Schema) -> u64 {
 /// The node of element `index` among `bound` elements of `item` bytes.
 fn packed(index: u64, bound: u64, item: u64) -> Option<Gindex> {
     let chunks = (bound as u128 * item as u128).div_ceil(BYTES_PER_CHUNK as u128);
-    let depth = depth_for_u64(u64::try_from(chunks).ok()?);
+    let depth = depth_for(chunks);
     Gindex::at(
         depth,
         index as u128 * item as u128 / BYTES_PER_CHUNK as u128,
@@ -144,8 +144,8 @@ fn step_in<'a, E: Edition>(
                         position,
                         kind: PathErrorKind::NoSuchField { name: name.into() },
                     })?;
-                let g = Gindex::at(depth_for_u64(fields.len() as u64), i as u128)
-                    .ok_or_else(overflow)?;
+                let g =
+                    Gindex::at(depth_for(fields.len() as u128), i as u128).ok_or_else(overflow)?;
                 Ok((g, fields[i].schema.clone()))
             }
             Kind::ProgressiveContainer {
@@ -197,13 +197,16 @@ fn step_in<'a, E: Edition>(
                     Some(*limit),
                 ),
                 Kind::BitVector { length } => (
-                    Gindex::at(depth_for_u64(length.div_ceil(256)), index as u128 / 256),
+                    Gindex::at(
+                        depth_for(u128::from(length.div_ceil(256))),
+                        index as u128 / 256,
+                    ),
                     boolean(),
                     Some(*length),
                 ),
                 Kind::BitList { limit } => (
                     below_data(Gindex::at(
-                        depth_for_u64(limit.div_ceil(256)),
+                        depth_for(u128::from(limit.div_ceil(256))),
                         index as u128 / 256,
                     )),
                     boolean(),

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use peam_ssz_core::merkle::{depth_for_u64, merkleize_packed, pack_active_fields};
+use peam_ssz_core::merkle::{depth_for, merkleize_packed, pack_active_fields};
 use peam_ssz_core::proof::{merkle_node, mix_in_node, progressive_node};
 use peam_ssz_core::{merkleize, Edition, Gindex, ProofError, Root, BYTES_PER_CHUNK};
 
@@ -74,7 +74,7 @@ impl Leaves<'_> {
 
     fn merkle<E: Edition>(&self, gindex: Gindex, limit_chunks: u64) -> Result<Root, ProofError> {
         let count = self.count();
-        let depth = depth_for_u64(limit_chunks.max(count as u64));
+        let depth = depth_for(u128::from(limit_chunks.max(count as u64)));
         merkle_node(
             gindex,
             depth,

@@ -239,7 +239,7 @@ crate::seq::vec_backed! {
     );
     // `mix_in_length(merkleize(leaves, limit = chunk_count), len)`.
     hash(
-        root = |values| crate::codec::list_root_u64(values, N::U64),
+        root = |values| crate::codec::list_root(values, N::U64),
         node = |values, gindex| crate::codec::list_node(values, N::U64, values.len(), gindex),
     );
 }

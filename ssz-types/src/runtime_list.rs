@@ -368,7 +368,7 @@ impl<T: Ssz, Max: Length> Ssz for RuntimeList<T, Max> {
 impl<T: TreeHash, Max: Length> TreeHash for RuntimeList<T, Max> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        crate::codec::list_root_u64(&self.inner, self.limit())
+        crate::codec::list_root(&self.inner, self.limit())
     }
 
     fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {

@@ -400,7 +400,7 @@ impl Ssz for U256 {
     }
 
     #[inline]
-    fn __write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
+    fn ssz_write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
         crate::codec::init_from(out, &self.to_le_bytes())
     }
 

@@ -291,7 +291,7 @@ fn merkleize_with_a_second_hasher_matches_the_reference() {
         let bytes = chunks.concat();
         let deep = 1u64 << 40;
         assert_eq!(
-            peam_ssz_types::merkle::merkleize_packed_u64_with::<Toy>(&bytes, deep),
+            peam_ssz_types::merkle::merkleize_packed_with::<Toy>(&bytes, deep),
             merkleize(&chunks, deep),
             "{n} at depth 40"
         );

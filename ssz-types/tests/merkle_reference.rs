@@ -547,15 +547,21 @@ fn keyed_root(k: &Keyed) -> Chunk {
 
 #[test]
 fn containers_batch_one_block_fields() {
-    const { assert!(!FixedBytes::<32>::__ONE_BLOCK && !FixedBytes::<65>::__ONE_BLOCK) };
-    const { assert!(FixedBytes::<33>::__ONE_BLOCK && FixedBytes::<64>::__ONE_BLOCK) };
-    const { assert!(ByteVector::<U<48>>::__ONE_BLOCK && !ByteVector::<U<20>>::__ONE_BLOCK) };
-    const { assert!(<Box<Bytes48>>::__ONE_BLOCK && Key::__ONE_BLOCK && !Keyed::__ONE_BLOCK) };
+    const { assert!(!FixedBytes::<32>::ROOT_IS_ONE_BLOCK && !FixedBytes::<65>::ROOT_IS_ONE_BLOCK) };
+    const { assert!(FixedBytes::<33>::ROOT_IS_ONE_BLOCK && FixedBytes::<64>::ROOT_IS_ONE_BLOCK) };
+    const { assert!(ByteVector::<U<48>>::ROOT_IS_ONE_BLOCK && !ByteVector::<U<20>>::ROOT_IS_ONE_BLOCK) };
+    const {
+        assert!(
+            <Box<Bytes48>>::ROOT_IS_ONE_BLOCK
+                && Key::ROOT_IS_ONE_BLOCK
+                && !Keyed::ROOT_IS_ONE_BLOCK
+        )
+    };
     let mut rng = Rng(11);
     let key = Bytes48::from_slice(&rng.bytes(48)).unwrap();
-    assert_eq!(sha256(&key.__root_block()), key.hash_tree_root());
+    assert_eq!(sha256(&key.root_block()), key.hash_tree_root());
     let short = ByteVector::<U<40>>::try_from(rng.bytes(40)).unwrap();
-    assert_eq!(sha256(&short.__root_block()), short.hash_tree_root());
+    assert_eq!(sha256(&short.root_block()), short.hash_tree_root());
 
     let lengths: &[usize] = if cfg!(miri) {
         &[0, 1, 3]

@@ -14,7 +14,7 @@ pub fn byte_vector_root(bytes: &[u8]) -> Root {
         chunk[..bytes.len()].copy_from_slice(bytes);
         chunk
     } else {
-        crate::merkle::merkleize_packed(bytes, bytes.len().div_ceil(BYTES_PER_CHUNK))
+        crate::merkle::merkleize_packed(bytes, bytes.len().div_ceil(BYTES_PER_CHUNK) as u64)
     }
 }
 
@@ -39,13 +39,13 @@ pub fn byte_vector_leaves<'a, const N: usize>(
 }
 
 /// Whether the root of `ByteVector[len]` is the hash of one block of two
-/// chunks (33 to 64 bytes): `TreeHash::__ONE_BLOCK` of a byte vector.
+/// chunks (33 to 64 bytes): `TreeHash::ROOT_IS_ONE_BLOCK` of a byte vector.
 pub const fn byte_vector_is_one_block(len: usize) -> bool {
     len > BYTES_PER_CHUNK && len <= 2 * BYTES_PER_CHUNK
 }
 
 /// The block a byte vector of 33 to 64 bytes hashes to its root: its bytes,
-/// zero-padded to 64 (`TreeHash::__root_block`). Longer input is cut at 64
+/// zero-padded to 64 (`TreeHash::root_block`). Longer input is cut at 64
 /// bytes (such a vector is not one block, and this is not called for it).
 #[inline]
 pub fn byte_vector_block(bytes: &[u8]) -> [u8; 64] {

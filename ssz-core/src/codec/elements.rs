@@ -32,7 +32,7 @@ pub fn write_variable_elements<T: Ssz>(values: &[T], out: &mut [u8]) {
 
 /// Appends fixed-size `values` one after the other into `buf`'s spare
 /// capacity, after reserving room for all of them, each written once
-/// through [`Ssz::__write_uninit`] (never zeroed first).
+/// through [`Ssz::ssz_write_uninit`] (never zeroed first).
 pub fn append_fixed_elements<T: Ssz>(values: &[T], buf: &mut Vec<u8>) {
     let total = values.len().saturating_mul(T::FIXED_PART_LEN);
     buf.reserve(total);
@@ -83,7 +83,7 @@ pub fn decode_fixed_elements<T: Ssz>(bytes: &[u8], out: &mut Vec<T>) -> Result<(
 /// back, variable ones as offsets, then each element appended in turn.
 pub fn append_elements<T: Ssz>(values: &[T], buf: &mut Vec<u8>) {
     if T::IS_FIXED_SIZE {
-        T::__append_many(values, buf);
+        T::ssz_append_many(values, buf);
     } else {
         let start = buf.len();
         let fixed = values.len() * BYTES_PER_LENGTH_OFFSET;

@@ -11,7 +11,7 @@
 //! | `ssz_len` | [`elements_len`] | [`elements_len`] |
 //! | `ssz_write` / `ssz_append` | [`write_elements`] / [`append_elements`] | the same |
 //! | `from_ssz` | [`decode_elements`]`(bytes, Some(N), N)` | [`decode_elements`]`(bytes, None, N)` |
-//! | `hash_tree_root` | [`vector_root`] | [`list_root`] / [`list_root_u64`] |
+//! | `hash_tree_root` | [`vector_root`] | [`list_root`] / [`list_root`] |
 //! | `tree_node` | [`vector_node`] | [`list_node`] |
 //!
 //! A progressive list (EIP-7916) decodes as a list without a limit
@@ -111,8 +111,5 @@ pub use elements::{
 };
 pub use nodes::{list_node, progressive_list_node, union_node, vector_node, zero_chunk_node};
 pub use offset::{push_offset, read_container_offset, read_offset, write_offset};
-pub use roots::{
-    leaves_root, leaves_root_u64, list_root, list_root_u64, progressive_list_root, vector_root,
-    write_leaves,
-};
+pub use roots::{leaves_root, list_root, progressive_list_root, vector_root, write_leaves};
 pub use uninit::{init_from, write_fixed, write_fixed_with, write_zeroed, zeroed, FixedWriter};

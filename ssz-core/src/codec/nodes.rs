@@ -58,7 +58,7 @@ fn elements_node<T: TreeHash>(
     let limit_chunks =
         (u128::from(limit) * T::LEAF_SIZE as u128).div_ceil(crate::BYTES_PER_CHUNK as u128);
     let limit_chunks = u64::try_from(limit_chunks).unwrap_or(u64::MAX);
-    let depth = crate::merkle::depth_for_u64(limit_chunks.max(chunks as u64));
+    let depth = crate::merkle::depth_for(limit_chunks.max(chunks as u64) as u128);
     merkle_node(
         gindex,
         depth,

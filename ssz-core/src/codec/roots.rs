@@ -2,7 +2,7 @@
 //! length mixed in for lists.
 
 use crate::memory::advise_huge_pages;
-use crate::merkle::{merkleize_packed_u64, mix_in_length};
+use crate::merkle::{merkleize_packed, mix_in_length};
 use crate::{Root, TreeHash};
 use alloc::vec;
 
@@ -46,23 +46,18 @@ pub fn write_leaves<T: TreeHash>(values: &[T], out: &mut [u8]) {
     T::tree_hash_leaves(values, out)
 }
 
-/// `merkleize(leaves(values), limit)`, with `limit` in elements.
-#[inline]
-pub fn leaves_root<T: TreeHash>(values: &[T], limit: usize) -> Root {
-    leaves_root_u64(values, limit as u64)
-}
-
-/// [`leaves_root`] with the limit as a `u64` ([`crate::Length::U64`]), so
-/// that a limit beyond `usize::MAX` on a 32-bit target keeps its depth.
-pub fn leaves_root_u64<T: TreeHash>(values: &[T], limit: u64) -> Root {
+/// `merkleize(leaves(values), limit)`, with `limit` in elements, a `u64`
+/// ([`crate::Length::U64`]) so that a limit beyond `usize::MAX` on a 32-bit
+/// target keeps its depth.
+pub fn leaves_root<T: TreeHash>(values: &[T], limit: u64) -> Root {
     let len = values.len() * T::LEAF_SIZE;
     // `limit * LEAF_SIZE` in u128 cannot overflow (both factors are below
     // 2^64); the chunk count then fits a u64 since LEAF_SIZE <= 32.
     let limit_chunks =
         (u128::from(limit) * T::LEAF_SIZE as u128).div_ceil(crate::BYTES_PER_CHUNK as u128) as u64;
-    if let Some(packed) = T::__packed_leaves(values) {
+    if let Some(packed) = T::packed_leaves(values) {
         // Basic values whose memory is their packed leaves: no copy.
-        return merkleize_packed_u64(packed, limit_chunks);
+        return merkleize_packed(packed, limit_chunks);
     }
     if len <= crate::BYTES_PER_CHUNK {
         // One chunk (a `uint256`, a `Bytes32`, a few packed values): it is
@@ -72,44 +67,39 @@ pub fn leaves_root_u64<T: TreeHash>(values: &[T], limit: u64) -> Root {
         if limit_chunks <= 1 {
             return chunk;
         }
-        merkleize_packed_u64(&chunk, limit_chunks)
+        merkleize_packed(&chunk, limit_chunks)
     } else if len <= SMALL_LEAF_BYTES {
         let mut buf = [0u8; SMALL_LEAF_BYTES];
         T::tree_hash_leaves(values, &mut buf[..len]);
-        merkleize_packed_u64(&buf[..len], limit_chunks)
+        merkleize_packed(&buf[..len], limit_chunks)
     } else if len <= STACK_LEAF_BYTES {
         let mut buf = [0u8; STACK_LEAF_BYTES];
         T::tree_hash_leaves(values, &mut buf[..len]);
-        merkleize_packed_u64(&buf[..len], limit_chunks)
+        merkleize_packed(&buf[..len], limit_chunks)
     } else {
         let mut buf = vec![0u8; len];
         advise_huge_pages(&mut buf);
         write_leaves(values, &mut buf);
-        merkleize_packed_u64(&buf, limit_chunks)
+        merkleize_packed(&buf, limit_chunks)
     }
 }
 
 /// `hash_tree_root` of a vector: its elements' leaves, merkleized.
 #[inline]
 pub fn vector_root<T: TreeHash>(values: &[T]) -> Root {
-    leaves_root(values, values.len())
+    leaves_root(values, values.len() as u64)
 }
 
-/// `hash_tree_root` of a list with room for `limit` elements.
+/// `hash_tree_root` of a list with room for `limit` elements (a `u64`,
+/// [`crate::Length::U64`]).
 #[inline]
-pub fn list_root<T: TreeHash>(values: &[T], limit: usize) -> Root {
-    list_root_u64(values, limit as u64)
-}
-
-/// [`list_root`] with the limit as a `u64` ([`crate::Length::U64`]).
-#[inline]
-pub fn list_root_u64<T: TreeHash>(values: &[T], limit: u64) -> Root {
-    mix_in_length(&leaves_root_u64(values, limit), values.len())
+pub fn list_root<T: TreeHash>(values: &[T], limit: u64) -> Root {
+    mix_in_length(&leaves_root(values, limit), values.len())
 }
 
 /// `hash_tree_root` of a progressive list in edition `E`.
 pub fn progressive_list_root<E: crate::edition::Edition, T: TreeHash>(values: &[T]) -> Root {
-    if let Some(packed) = T::__packed_leaves(values) {
+    if let Some(packed) = T::packed_leaves(values) {
         return mix_in_length(
             &crate::merkle::merkleize_progressive_packed_in::<E>(packed),
             values.len(),

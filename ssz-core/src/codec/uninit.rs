@@ -2,7 +2,7 @@
 //! initialised (a vector's spare capacity), so that a big encoding goes to
 //! memory once instead of being zeroed first and then overwritten.
 //!
-//! Soundness rests on one rule: `Ssz::__write_uninit` returns the bytes it
+//! Soundness rests on one rule: `Ssz::ssz_write_uninit` returns the bytes it
 //! was given as a `&mut [u8]`, which safe code can only produce over
 //! initialised memory. [`write_fixed`] checks that the returned slice is
 //! exactly the one it passed in before it treats those bytes as written;
@@ -36,7 +36,7 @@ pub fn zeroed(out: &mut [MaybeUninit<u8>]) -> &mut [u8] {
 }
 
 /// `value` written by `write` into `out` zeroed first: the default
-/// `Ssz::__write_uninit`, and the fallback of [`write_fixed_with`].
+/// `Ssz::ssz_write_uninit`, and the fallback of [`write_fixed_with`].
 #[inline]
 pub fn write_zeroed<'a, V: ?Sized>(
     value: &V,
@@ -68,11 +68,11 @@ pub fn init_from<'a>(out: &'a mut [MaybeUninit<u8>], bytes: &[u8]) -> &'a mut [u
 }
 
 /// The encoding of the fixed-size `value` written into `out`, exactly
-/// `T::FIXED_PART_LEN` bytes, through [`Ssz::__write_uninit`]; returned
+/// `T::FIXED_PART_LEN` bytes, through [`Ssz::ssz_write_uninit`]; returned
 /// initialised.
 #[inline]
 pub fn write_fixed<'a, T: Ssz>(value: &T, out: &'a mut [MaybeUninit<u8>]) -> &'a mut [u8] {
-    write_fixed_with(value, out, T::__write_uninit, T::ssz_write)
+    write_fixed_with(value, out, T::ssz_write_uninit, T::ssz_write)
 }
 
 /// [`write_fixed`] with the two writers given: `write_uninit` is tried and
@@ -124,7 +124,7 @@ impl<'a> FixedWriter<'a> {
     /// If fewer than `T::FIXED_PART_LEN` bytes are left.
     #[inline]
     pub fn put<T: Ssz>(&mut self, value: &T) {
-        self.put_with(value, T::FIXED_PART_LEN, T::__write_uninit, T::ssz_write);
+        self.put_with(value, T::FIXED_PART_LEN, T::ssz_write_uninit, T::ssz_write);
     }
 
     /// Writes `value` next, `len` bytes, with the writers of
@@ -166,7 +166,7 @@ mod tests {
     use crate::DecodeError;
     use alloc::vec::Vec;
 
-    /// A fixed-size type whose `__write_uninit` returns bytes other than
+    /// A fixed-size type whose `ssz_write_uninit` returns bytes other than
     /// the ones it is given: the writer must not trust them.
     struct Liar(u8);
 
@@ -186,7 +186,7 @@ mod tests {
             Ok(Liar(0))
         }
 
-        fn __write_uninit<'a>(&self, out: &'a mut [MaybeUninit<u8>]) -> &'a mut [u8] {
+        fn ssz_write_uninit<'a>(&self, out: &'a mut [MaybeUninit<u8>]) -> &'a mut [u8] {
             match self.0 {
                 // Too short: the first byte only.
                 0 => init_from(&mut out[..1], &[9]),

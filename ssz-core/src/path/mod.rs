@@ -52,6 +52,7 @@
 //! A basic value is a leaf (or part of one, when packed): no step goes
 //! below it.
 
+use crate::merkle::depth_for;
 use crate::proof::Gindex;
 use alloc::string::String;
 use core::fmt;
@@ -427,16 +428,6 @@ const NODE3: Gindex = Gindex::ROOT.child(true).expect("the root has children");
 
 const fn err<T>(position: usize, fault: StepFault<'_>) -> Result<T, StepError<'_>> {
     Err(StepError { position, fault })
-}
-
-/// `ceil(log2(n))`, with 0 and 1 both giving 0: the depth of a tree over
-/// `get_power_of_two_ceil(n)` leaves (`next_pow_of_two`, 0 maps to 1).
-pub const fn depth_for(n: u128) -> u32 {
-    if n <= 1 {
-        0
-    } else {
-        128 - (n - 1).leading_zeros()
-    }
 }
 
 /// The node of field `index` of a container of `count` fields, relative to

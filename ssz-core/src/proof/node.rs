@@ -85,7 +85,11 @@ pub fn merkle_node(
         let end = (start + (1u128 << height)).min(chunk_count as u128);
         let (start, end) = (start as usize, end as usize);
         let root = range_root(start, end);
-        return Ok(pad_to_height(root, depth_for(end - start), height));
+        return Ok(pad_to_height(
+            root,
+            depth_for((end - start) as u128),
+            height,
+        ));
     }
     let Some((leaf, rest)) = gindex.split(depth) else {
         return Err(ProofError::NoSuchNode { gindex });
@@ -193,7 +197,11 @@ fn progressive_root(
     let mut n = 0;
     while offset < chunk_count && n < MAX_PROGRESSIVE_SUBTREES && depth <= MAX_TREE_DEPTH {
         let end = offset.saturating_add(width).min(chunk_count);
-        roots[n] = pad_to_height(range_root(offset, end), depth_for(end - offset), depth);
+        roots[n] = pad_to_height(
+            range_root(offset, end),
+            depth_for((end - offset) as u128),
+            depth,
+        );
         n += 1;
         offset = end;
         width = width.saturating_mul(4);

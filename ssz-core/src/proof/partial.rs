@@ -9,10 +9,8 @@ use core::marker::PhantomData;
 use super::multi::multi_nodes;
 use super::{get_branch_indices, AsRoot, Gindex, MultiProof, ProofError, SingleProof};
 use crate::hasher::pair_in_use as hash_pair;
-use crate::merkle::Root;
-use crate::path::{
-    depth_for, progressive_chunk, Layout, PathError, PathLike, PathStep, TreeLayout,
-};
+use crate::merkle::{depth_for, Root};
+use crate::path::{progressive_chunk, Layout, PathError, PathLike, PathStep, TreeLayout};
 use crate::{DecodeError, Ssz, TreeHash};
 
 /// The part of a `T` that proofs reveal: every node the proofs give or

@@ -1,7 +1,7 @@
 //! `Bitlist[N]`.
 
 use super::buf::{bitlist_common, BitBuf, Bits};
-use crate::merkle::{merkleize_packed_u64, mix_in_length};
+use crate::merkle::{merkleize_packed, mix_in_length};
 use crate::{BoundError, DecodeError, DecodeErrorKind, IndexError, Length, Root, TreeHash};
 use core::marker::PhantomData;
 
@@ -177,7 +177,7 @@ impl<N: Length> TreeHash for Bitlist<N> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
         mix_in_length(
-            &merkleize_packed_u64(self.bits.as_bytes(), N::U64.div_ceil(256)),
+            &merkleize_packed(self.bits.as_bytes(), N::U64.div_ceil(256)),
             self.bits.len(),
         )
     }

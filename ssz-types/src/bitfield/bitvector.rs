@@ -3,7 +3,7 @@
 use super::buf::{
     check_raw_bits, cmp_bits, fmt_bits, get_bit, pack_bools, parse_bits_hex, set_bit, Bits,
 };
-use crate::merkle::merkleize_packed_u64;
+use crate::merkle::merkleize_packed;
 use crate::{
     DecodeError, DecodeErrorKind, HexError, IndexError, Length, LengthError, Root, Ssz, TreeHash,
 };
@@ -282,7 +282,7 @@ impl<N: Length> Ssz for Bitvector<N> {
 impl<N: Length> TreeHash for Bitvector<N> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        merkleize_packed_u64(&self.bytes, N::U64.div_ceil(256))
+        merkleize_packed(&self.bytes, N::U64.div_ceil(256))
     }
 
     fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {

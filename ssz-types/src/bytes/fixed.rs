@@ -214,7 +214,7 @@ impl<const N: usize> Ssz for FixedBytes<N> {
     }
 
     #[inline]
-    fn __write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
+    fn ssz_write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
         crate::codec::init_from(out, &self.0)
     }
 
@@ -269,10 +269,10 @@ impl<const N: usize> TreeHash for FixedBytes<N> {
         crate::codec::byte_vector_leaves(values.iter().map(|v| &v.0), out)
     }
 
-    const __ONE_BLOCK: bool = crate::codec::byte_vector_is_one_block(N);
+    const ROOT_IS_ONE_BLOCK: bool = crate::codec::byte_vector_is_one_block(N);
 
     #[inline]
-    fn __root_block(&self) -> [u8; 64] {
+    fn root_block(&self) -> [u8; 64] {
         crate::codec::byte_vector_block(&self.0)
     }
 }

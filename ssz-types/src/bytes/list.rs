@@ -1,7 +1,7 @@
 //! `ByteList[N]`.
 
 use crate::hex::{to_hex, HexError};
-use crate::merkle::{merkleize_packed_u64, mix_in_length};
+use crate::merkle::{merkleize_packed, mix_in_length};
 use crate::{
     BoundError, DecodeError, DecodeErrorKind, Length, Root, Ssz, TreeHash, BYTES_PER_CHUNK,
 };
@@ -177,7 +177,7 @@ impl<N: Length> TreeHash for ByteList<N> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
         let limit = N::U64.div_ceil(BYTES_PER_CHUNK as u64);
-        mix_in_length(&merkleize_packed_u64(&self.inner, limit), self.inner.len())
+        mix_in_length(&merkleize_packed(&self.inner, limit), self.inner.len())
     }
 
     fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {

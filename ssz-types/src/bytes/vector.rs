@@ -145,7 +145,7 @@ bytes_ssz!(
 impl<N: Length> TreeHash for ByteVector<N> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        merkleize_packed(&self.inner, N::USIZE.div_ceil(BYTES_PER_CHUNK))
+        merkleize_packed(&self.inner, N::USIZE.div_ceil(BYTES_PER_CHUNK) as u64)
     }
 
     fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
@@ -155,10 +155,10 @@ impl<N: Length> TreeHash for ByteVector<N> {
         crate::codec::vector_node(&self.inner, gindex)
     }
 
-    const __ONE_BLOCK: bool = crate::codec::byte_vector_is_one_block(N::USIZE);
+    const ROOT_IS_ONE_BLOCK: bool = crate::codec::byte_vector_is_one_block(N::USIZE);
 
     #[inline]
-    fn __root_block(&self) -> [u8; 64] {
+    fn root_block(&self) -> [u8; 64] {
         crate::codec::byte_vector_block(&self.inner)
     }
 }

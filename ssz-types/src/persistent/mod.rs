@@ -77,7 +77,7 @@ const fn data_depth<T: TreeHash>(limit: u64) -> u32 {
     } else {
         chunks as u64
     };
-    crate::merkle::depth_for_u64(chunks)
+    crate::merkle::depth_for(chunks as u128)
 }
 
 /// Encoding shared by the persistent types, given their element count and

@@ -475,7 +475,7 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
     /// Height of the occupied tree: its top node is at this level.
     #[inline]
     fn height(&self) -> u32 {
-        depth_for(self.leaf_count())
+        depth_for(self.leaf_count() as u128)
     }
 
     /// Nodes at level `l` of the occupied tree.
@@ -649,7 +649,7 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
             let mut bytes: Vec<u8> = Vec::new();
             for block in &self.blocks {
                 let chunks = (block.len() * T::LEAF_SIZE).div_ceil(64) * 2;
-                let packed = match T::__packed_leaves(block) {
+                let packed = match T::packed_leaves(block) {
                     Some(p) if p.len() == chunks * 32 => p,
                     _ => {
                         bytes.clear();
