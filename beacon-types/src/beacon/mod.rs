@@ -167,20 +167,29 @@ mod tests {
     use super::*;
     use std::path::Path;
 
-    /// The committed fork modules and `preset.rs` are what the generator makes
-    /// of the committed schema. `BEACON_CODEGEN=write` rewrites them instead.
+    /// The committed fork modules, `preset.rs` and the descriptor files under
+    /// `schemas/v1.6.1/` are what the generator makes of the committed schema. `BEACON_CODEGEN=write` rewrites them instead.
     #[test]
     fn generated_code_is_up_to_date() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
         let schema = std::fs::read_to_string(dir.join("tools/beacon-types.yaml")).unwrap();
         assert_eq!(codegen::fork_names(&schema).unwrap(), FORKS);
         let files = codegen::generate(&schema).unwrap();
+        let mut files: Vec<(String, String)> = files
+            .into_iter()
+            .map(|(name, text)| (format!("src/beacon/{name}"), text))
+            .collect();
+        // The run-time schemas of the same containers.
+        for (name, text) in codegen::generate_descriptors(&schema).unwrap() {
+            files.push((format!("schemas/v1.6.1/{name}"), text));
+        }
         let write = std::env::var("BEACON_CODEGEN").is_ok_and(|v| v == "write");
         let mut stale = Vec::new();
         for (name, text) in files {
-            let path = dir.join("src/beacon").join(&name);
+            let path = dir.join(&name);
             if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
                 if write {
+                    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
                     std::fs::write(&path, text).unwrap();
                 } else {
                     stale.push(name);

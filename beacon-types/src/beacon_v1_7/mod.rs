@@ -77,7 +77,8 @@ mod tests {
     use crate::beacon::codegen;
     use std::path::Path;
 
-    /// The committed modules are what the generator makes of the committed
+    /// The committed modules and the descriptor files under
+    /// `schemas/v1.7.0-alpha.13/` are what the generator makes of the committed
     /// alpha.13 schema. `BEACON_CODEGEN=write` rewrites them instead.
     #[test]
     fn generated_code_is_up_to_date() {
@@ -85,12 +86,21 @@ mod tests {
         let schema = std::fs::read_to_string(dir.join("tools/beacon-types-v1.7.yaml")).unwrap();
         assert_eq!(codegen::fork_names(&schema).unwrap(), FORKS);
         let files = codegen::generate_for(&schema, &codegen::V1_7).unwrap();
+        let mut files: Vec<(String, String)> = files
+            .into_iter()
+            .map(|(name, text)| (format!("src/beacon_v1_7/{name}"), text))
+            .collect();
+        // The run-time schemas of the same containers.
+        for (name, text) in codegen::generate_descriptors(&schema).unwrap() {
+            files.push((format!("schemas/v1.7.0-alpha.13/{name}"), text));
+        }
         let write = std::env::var("BEACON_CODEGEN").is_ok_and(|v| v == "write");
         let mut stale = Vec::new();
         for (name, text) in files {
-            let path = dir.join("src/beacon_v1_7").join(&name);
+            let path = dir.join(&name);
             if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
                 if write {
+                    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
                     std::fs::write(&path, text).unwrap();
                 } else {
                     stale.push(name);

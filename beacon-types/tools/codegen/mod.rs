@@ -16,6 +16,11 @@
 //!   evaluated with both presets' values: the result must be the schema's
 //!   resolved type, so a wrong constant, alias or parse fails generation.
 //!
+//! It also writes `beacon-types/schemas/<version>/<preset>/<fork>.json`: each
+//! container of the fork as the JSON type descriptor that
+//! `peam_ssz_schema::Schema::from_json` reads, for the run-time path
+//! (`descriptors`).
+//!
 //! Run by the `generated_code_is_up_to_date` unit tests of `beacon-types`,
 //! which fail when the committed files differ from the output;
 //! `BEACON_CODEGEN=write cargo test -p peam-ssz-beacon --lib` rewrites them.
@@ -23,12 +28,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
+mod descriptors;
 mod origins;
 mod render;
 mod schema;
 mod scope;
 mod ty;
 
+pub use descriptors::generate_descriptors;
 use origins::*;
 use render::*;
 use schema::*;
