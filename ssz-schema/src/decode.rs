@@ -59,6 +59,7 @@ pub(crate) fn check(schema: &Schema, bytes: &[u8]) -> Result<(), DecodeError> {
         }
         Kind::List { element, limit } => elements(element, bytes, None, bound(*limit)),
         Kind::ProgressiveList { element } => elements(element, bytes, None, usize::MAX),
+        Kind::ProgressiveByteList => Ok(()),
         Kind::Container { fields } | Kind::ProgressiveContainer { fields, .. } => {
             container(schema, fields, bytes).map(|_| ())
         }

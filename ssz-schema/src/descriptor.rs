@@ -28,11 +28,42 @@ impl Schema {
 
     /// [`Schema::from_json`] of JSON text.
     pub fn from_json_str(text: &str) -> Result<Schema, SchemaError> {
-        let json: Json = serde_json::from_str(text).map_err(|e| SchemaError::Descriptor {
-            at: "$".into(),
-            message: format!("not JSON: {e}"),
-        })?;
-        Schema::from_json(&json)
+        Schema::from_json(&json_of(text)?)
+    }
+
+    /// Reads a catalogue of named types: an object mapping each name to its
+    /// type descriptor (as beacon-types' generated
+    /// `schemas/<version>/<preset>/<fork>.json` files hold the containers of
+    /// a fork), sorted by name.
+    ///
+    /// ```
+    /// use peam_ssz_schema::Schema;
+    ///
+    /// let types = Schema::catalog_from_json_str(
+    ///     r#"{"Root": {"kind": "ByteVector", "length": 32},
+    ///         "Slot": {"kind": "Uint64", "bits": 64}}"#,
+    /// )?;
+    /// assert_eq!(types[1].0, "Slot");
+    /// assert_eq!(types[0].1.fixed_size(), Some(32));
+    /// let error = Schema::catalog_from_json_str(r#"{"Slot": {"kind": "Uint7"}}"#).unwrap_err();
+    /// assert!(error.to_string().contains("Slot"));
+    /// # Ok::<(), peam_ssz_schema::SchemaError>(())
+    /// ```
+    pub fn catalog_from_json(catalog: &Json) -> Result<Vec<(String, Schema)>, SchemaError> {
+        let obj = catalog
+            .as_object()
+            .ok_or_else(|| bad("$", "a catalogue is an object of type descriptors"))?;
+        let mut types = obj
+            .iter()
+            .map(|(name, d)| Ok((name.clone(), parse(d, &format!("$.{name}"), 0)?)))
+            .collect::<Result<Vec<_>, SchemaError>>()?;
+        types.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(types)
+    }
+
+    /// [`Schema::catalog_from_json`] of JSON text.
+    pub fn catalog_from_json_str(text: &str) -> Result<Vec<(String, Schema)>, SchemaError> {
+        Schema::catalog_from_json(&json_of(text)?)
     }
 
     /// The type descriptor of this type, as [`Schema::from_json`] reads it.
@@ -56,6 +87,7 @@ impl Schema {
             Kind::ProgressiveList { element } => {
                 json!({"kind": "ProgressiveList", "elementType": element.to_json()})
             }
+            Kind::ProgressiveByteList => json!({"kind": "ProgressiveByteList"}),
             Kind::Container { fields } => json!({
                 "kind": "Container",
                 "fields": fields.iter().map(|f| json!({"name": f.name, "type": f.schema.to_json()})).collect::<Vec<_>>(),
@@ -78,6 +110,13 @@ impl Schema {
             }),
         }
     }
+}
+
+fn json_of(text: &str) -> Result<Json, SchemaError> {
+    serde_json::from_str(text).map_err(|e| SchemaError::Descriptor {
+        at: "$".into(),
+        message: format!("not JSON: {e}"),
+    })
 }
 
 fn bad(at: &str, message: impl Into<String>) -> SchemaError {
@@ -186,6 +225,7 @@ fn parse(json: &Json, at: &str, depth: usize) -> Result<Schema, SchemaError> {
             number(obj, "limit", at)?,
         ),
         "ProgressiveList" => Schema::progressive_list(child(obj, "elementType", at, depth)?),
+        "ProgressiveByteList" => Ok(Schema::progressive_byte_list()),
         "Container" => Schema::container(fields(obj, at, depth)?),
         "ProgressiveContainer" => {
             let mut layout = Vec::new();

@@ -2,7 +2,7 @@
 //!
 //! [`JsonStyle::Consensus`] is the consensus-specs / beacon-API convention:
 //! integers of 64 bits and more as decimal strings (smaller ones as
-//! numbers), byte vectors, byte lists and bitfields as `0x` hex of their
+//! numbers), byte vectors, byte lists (progressive too) and bitfields as `0x` hex of their
 //! SSZ bytes, lists as arrays, containers as objects, unions as
 //! `{"selector": n, "data": ...}`. [`JsonStyle::SszSpecs`] is the rendering
 //! of the ssz-specs vectors' `value` (see `docs/schema.md`).
@@ -196,7 +196,7 @@ fn render(schema: &Schema, bytes: &[u8], style: JsonStyle, top: bool) -> Json {
             }
         }
         Kind::ByteVector { .. } => Json::String(hex(bytes)),
-        Kind::ByteList { .. } => {
+        Kind::ByteList { .. } | Kind::ProgressiveByteList => {
             let h = Json::String(hex(bytes));
             if specs {
                 data(h)
@@ -411,7 +411,7 @@ fn encode(schema: &Schema, json: &Json, at: &str, out: &mut Vec<u8>) -> Result<(
             Ok(b) => pack_bits(&b, true, out),
             Err(raw) => out.extend_from_slice(&raw),
         },
-        Kind::ByteVector { .. } | Kind::ByteList { .. } => {
+        Kind::ByteVector { .. } | Kind::ByteList { .. } | Kind::ProgressiveByteList => {
             let s = unwrap_data(json)
                 .as_str()
                 .ok_or_else(|| bad(at, None, "expected 0x hex"))?;
@@ -570,5 +570,32 @@ mod tests {
         assert_eq!(from_decimal("255", 1), Some(vec![255]));
         assert_eq!(from_decimal("", 1), None);
         assert_eq!(from_decimal("-1", 1), None);
+    }
+
+    #[test]
+    fn progressive_byte_list_is_hex_and_merkleizes_as_a_progressive_list_of_bytes() {
+        use peam_ssz_core::V1_7;
+        let bytes = Schema::from_json_str(r#"{"kind": "ProgressiveByteList"}"#).unwrap();
+        let list = Schema::from_json_str(
+            r#"{"kind": "ProgressiveList", "elementType": {"kind": "Uint8", "bits": 8}}"#,
+        )
+        .unwrap();
+        assert_eq!(bytes.to_string(), "ProgressiveByteList");
+        assert!(crate::compatible(&bytes, &list));
+        let data: Vec<u8> = (0..100).collect();
+        let b = bytes.decode(&data).unwrap();
+        let l = list.decode(&data).unwrap();
+        assert_eq!(b.hash_tree_root_in::<V1_7>(), l.hash_tree_root_in::<V1_7>());
+        assert_eq!(
+            bytes.gindex_str_in::<V1_7>("[70]").unwrap(),
+            list.gindex_str_in::<V1_7>("[70]").unwrap()
+        );
+        assert_eq!(b.to_json(), Json::String(hex(&data)));
+        assert!(l.to_json().is_array());
+        assert_eq!(bytes.value_from_json(&b.to_json()).unwrap(), b);
+        assert_eq!(
+            b.to_json_in(JsonStyle::SszSpecs).to_string(),
+            format!(r#"{{"data":"{}"}}"#, hex(&data))
+        );
     }
 }

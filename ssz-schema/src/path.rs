@@ -222,6 +222,11 @@ fn step_in<'a, E: Edition>(
                         None,
                     )
                 }
+                Kind::ProgressiveByteList => (
+                    below_data(progressive_chunk(index / 32, E::PROGRESSIVE_RECURSION_LEFT)),
+                    uint_schema(8, overflow())?,
+                    None,
+                ),
                 Kind::ProgressiveBitList => (
                     below_data(progressive_chunk(
                         index / 256,
@@ -285,6 +290,7 @@ fn step_in<'a, E: Edition>(
             | Kind::ByteList { .. }
             | Kind::BitList { .. }
             | Kind::ProgressiveList { .. }
+            | Kind::ProgressiveByteList
             | Kind::ProgressiveBitList => Ok((NODE3, uint64()?)),
             _ => fail(position, PathErrorKind::NoLength),
         },

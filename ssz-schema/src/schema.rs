@@ -117,6 +117,10 @@ pub enum Kind {
         /// The element type.
         element: Schema,
     },
+    /// `ProgressiveByteList` (EIP-7916): `ProgressiveList[uint8]`, kept
+    /// apart as `ByteList` is from `List[uint8]`, since JSON writes it as
+    /// hex.
+    ProgressiveByteList,
     /// A container: at least one field.
     Container {
         /// The fields, in order.
@@ -327,6 +331,15 @@ impl Schema {
         }))
     }
 
+    /// `ProgressiveByteList`.
+    pub fn progressive_byte_list() -> Schema {
+        Schema(Arc::new(Node {
+            kind: Kind::ProgressiveByteList,
+            fixed: None,
+            depth: 1,
+        }))
+    }
+
     /// `ByteVector[length]`.
     pub fn byte_vector(length: u64) -> Result<Schema, SchemaError> {
         if length == 0 {
@@ -531,22 +544,30 @@ fn fixed_size(kind: &Kind) -> Result<Option<usize>, SchemaError> {
         | Kind::ByteList { .. }
         | Kind::List { .. }
         | Kind::ProgressiveList { .. }
+        | Kind::ProgressiveByteList
         | Kind::CompatibleUnion { .. }
         | Kind::Union { .. } => Ok(None),
     }
 }
 
 /// A byte vector and a vector of `uint8` are one shape, as are a byte list
-/// and a list of `uint8` (EIP-8016, `is_compatible`).
-fn byte_shape(s: &Schema) -> Option<(bool, u64)> {
+/// and a list of `uint8`, and a progressive byte list and a progressive list
+/// of `uint8` (EIP-8016, `is_compatible`): `(vector, length or limit)`, a
+/// progressive one with no limit.
+fn byte_shape(s: &Schema) -> Option<(bool, Option<u64>)> {
+    let shape = |vector, n| Some((vector, Some(n)));
     match s.kind() {
-        Kind::ByteVector { length } => Some((true, *length)),
-        Kind::ByteList { limit } => Some((false, *limit)),
+        Kind::ProgressiveByteList => Some((false, None)),
+        Kind::ProgressiveList { element } if element.kind() == &Kind::Uint { bytes: 1 } => {
+            Some((false, None))
+        }
+        Kind::ByteVector { length } => shape(true, *length),
+        Kind::ByteList { limit } => shape(false, *limit),
         Kind::Vector { element, length } if element.kind() == &Kind::Uint { bytes: 1 } => {
-            Some((true, *length))
+            shape(true, *length)
         }
         Kind::List { element, limit } if element.kind() == &Kind::Uint { bytes: 1 } => {
-            Some((false, *limit))
+            shape(false, *limit)
         }
         _ => None,
     }
@@ -648,6 +669,7 @@ impl fmt::Display for Schema {
             Kind::Vector { element, length } => write!(f, "Vector[{element}, {length}]"),
             Kind::List { element, limit } => write!(f, "List[{element}, {limit}]"),
             Kind::ProgressiveList { element } => write!(f, "ProgressiveList[{element}]"),
+            Kind::ProgressiveByteList => f.write_str("ProgressiveByteList"),
             Kind::Container { fields } => {
                 f.write_str("Container(")?;
                 write_fields(f, fields)?;

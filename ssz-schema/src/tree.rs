@@ -212,6 +212,9 @@ pub(crate) fn node<E: Edition>(
                 elements(element, bytes).merkle::<E>(g, limit_chunks(element, *limit))
             })
         }
+        Kind::ProgressiveByteList => mix_in_node(gindex, &length_chunk(bytes.len()), |g| {
+            Leaves::Packed(Cow::Borrowed(bytes)).progressive::<E>(g)
+        }),
         Kind::ProgressiveList { element } => {
             let count = element_count(element, bytes);
             mix_in_node(gindex, &length_chunk(count), |g| {
