@@ -108,10 +108,8 @@ fn ty_descriptor(
                 let bits = &name["uint".len()..];
                 format!("{{\"kind\":\"Uint{bits}\",\"bits\":{bits}}}")
             }
-            // EIP-7916's `ProgressiveByteList` is `ProgressiveList[byte]`.
             _ if progressive_named(name) == Some("ProgressiveByteList") => {
-                "{\"kind\":\"ProgressiveList\",\"elementType\":{\"kind\":\"Uint8\",\"bits\":8}}"
-                    .to_owned()
+                "{\"kind\":\"ProgressiveByteList\"}".to_owned()
             }
             _ if progressive_named(name) == Some("ProgressiveBitlist") => {
                 "{\"kind\":\"ProgressiveBitList\"}".to_owned()
