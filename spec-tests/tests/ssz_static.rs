@@ -15,3 +15,19 @@ fn ssz_static_mainnet() {
 fn ssz_static_minimal() {
     run_preset::<Minimal>();
 }
+
+#[test]
+fn ssz_static_schema_mainnet() {
+    run_preset_schema::<Mainnet>();
+}
+
+#[test]
+fn ssz_static_schema_minimal() {
+    run_preset_schema::<Minimal>();
+}
+
+#[test]
+fn schemas_match_the_derived_types() {
+    check_shapes_v1_6::<Mainnet>();
+    check_shapes_v1_6::<Minimal>();
+}

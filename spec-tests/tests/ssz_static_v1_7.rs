@@ -15,3 +15,19 @@ fn ssz_static_v1_7_mainnet() {
 fn ssz_static_v1_7_minimal() {
     run_preset_v1_7::<beacon_v1_7::Minimal>();
 }
+
+#[test]
+fn ssz_static_schema_v1_7_mainnet() {
+    run_preset_v1_7_schema::<beacon_v1_7::Mainnet>();
+}
+
+#[test]
+fn ssz_static_schema_v1_7_minimal() {
+    run_preset_v1_7_schema::<beacon_v1_7::Minimal>();
+}
+
+#[test]
+fn schemas_match_the_derived_types_v1_7() {
+    check_shapes_v1_7::<beacon_v1_7::Mainnet>();
+    check_shapes_v1_7::<beacon_v1_7::Minimal>();
+}
