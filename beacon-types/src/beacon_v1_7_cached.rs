@@ -12,13 +12,13 @@
 //! stay plain: they are small and decoded once.
 //!
 //! ```
-//! use beacon_types::beacon_v1_7_cached::{gloas, Minimal};
+//! use peam_ssz_beacon::beacon_v1_7_cached::{gloas, Minimal};
 //! use peam_ssz_types::{PersistentProgressiveList, Ssz, TreeHash, V1_7};
 //!
 //! let mut state = gloas::BeaconState::<Minimal>::default();
 //! let _: &PersistentProgressiveList<u64, V1_7> = &state.balances;
 //! state.balances.push(32_000_000_000);
-//! let plain = beacon_types::beacon_v1_7::gloas::BeaconState::<Minimal>::from_ssz(&state.to_ssz()).unwrap();
+//! let plain = peam_ssz_beacon::beacon_v1_7::gloas::BeaconState::<Minimal>::from_ssz(&state.to_ssz()).unwrap();
 //! assert_eq!(state.hash_tree_root(), plain.hash_tree_root());
 //! ```
 

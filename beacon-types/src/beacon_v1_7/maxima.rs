@@ -24,7 +24,7 @@ std::thread_local! {
 /// changes a byte or a root.
 ///
 /// ```
-/// use beacon_types::beacon_v1_7::{gloas, without_maxima, Minimal};
+/// use peam_ssz_beacon::beacon_v1_7::{gloas, without_maxima, Minimal};
 /// use peam_ssz_types::{DecodeErrorKind, PathSegment, ProgressiveList, Ssz};
 ///
 /// let mut body = gloas::BeaconBlockBody::<Minimal>::default();
@@ -78,7 +78,7 @@ pub fn without_maxima<R>(f: impl FnOnce() -> R) -> R {
 /// preset's `MAX_BLOB_COMMITMENTS_PER_BLOCK` bounds the list.
 ///
 /// ```
-/// use beacon_types::beacon_v1_7::{gloas, MaxBlobsPerBlock, Mainnet};
+/// use peam_ssz_beacon::beacon_v1_7::{gloas, MaxBlobsPerBlock, Mainnet};
 /// use peam_ssz_types::{with_max, DecodeErrorKind, ProgressiveList, Ssz};
 ///
 /// let mut bid = gloas::ExecutionPayloadBid::default();

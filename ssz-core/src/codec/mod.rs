@@ -66,7 +66,7 @@
 //!
 //! impl<T: TreeHash> TreeHash for SortedList<T> {
 //!     fn hash_tree_root(&self) -> Root {
-//!         codec::list_root(&self.0, LIMIT)
+//!         codec::list_root(&self.0, LIMIT as u64)
 //!     }
 //!
 //!     fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
