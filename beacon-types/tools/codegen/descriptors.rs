@@ -63,8 +63,7 @@ fn container_descriptor(
             PresetName::Mainnet => &f.mainnet,
             PresetName::Minimal => &f.minimal,
         };
-        let ty = parse_ty(resolved)
-            .map_err(|e| format!("{}.{name}.{}: {e}", fork.name, f.name))?;
+        let ty = parse_ty(resolved).map_err(|e| format!("{}.{name}.{}: {e}", fork.name, f.name))?;
         let t = ty_descriptor(fork, &ty, preset, memo, depth + 1)
             .map_err(|e| format!("{}.{name}.{}: {e}", fork.name, f.name))?;
         rendered.push(format!("{{\"name\":\"{}\",\"type\":{t}}}", f.name));

@@ -49,8 +49,8 @@ use peam_ssz_schema::{Kind, Schema};
 use peam_ssz_types::path::{Layout, PathStep, TreeLayout};
 use peam_ssz_types::{Edition, Ssz, TreeHash, V1_6, V1_7};
 use spec_tests::harness::{
-    case_label, catch_panic, check_manifest, check_valid, file_name, subdirs, to_hex,
-    vectors_dir, vectors_dir_v1_7, Case, Run,
+    case_label, catch_panic, check_manifest, check_valid, file_name, subdirs, to_hex, vectors_dir,
+    vectors_dir_v1_7, Case, Run,
 };
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -220,8 +220,8 @@ pub fn load_schemas(
         .join(format!("{fork}.json"));
     let text = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let types = Schema::catalog_from_json_str(&text)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let types =
+        Schema::catalog_from_json_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(types.into_iter().collect())
 }
 
@@ -241,12 +241,7 @@ fn check_schema<T: Container, E: Edition>(case: &Case, schema: &Schema) -> Resul
 
     let value = catch_panic(|| schema.decode(&bytes))
         .map_err(|e| case.error(format!("schema decoding: {e}")))?
-        .map_err(|e| {
-            case.error(format!(
-                "the schema refuses the {} bytes: {e}",
-                bytes.len()
-            ))
-        })?;
+        .map_err(|e| case.error(format!("the schema refuses the {} bytes: {e}", bytes.len())))?;
     let got = catch_panic(|| value.hash_tree_root_in::<E>())
         .map_err(|e| case.error(format!("schema root: {e}")))?;
     if got != root {
@@ -264,10 +259,10 @@ fn check_schema<T: Container, E: Edition>(case: &Case, schema: &Schema) -> Resul
     let derived = catch_panic(|| T::from_ssz(&bytes))
         .map_err(|e| case.error(format!("derived decoding: {e}")))?
         .map_err(|e| case.error(format!("the derived type refuses the bytes: {e}")))?;
-    let derived_json = serde_json::to_value(&derived)
-        .map_err(|e| case.error(format!("derived JSON: {e}")))?;
-    let json = catch_panic(|| value.to_json())
-        .map_err(|e| case.error(format!("schema JSON: {e}")))?;
+    let derived_json =
+        serde_json::to_value(&derived).map_err(|e| case.error(format!("derived JSON: {e}")))?;
+    let json =
+        catch_panic(|| value.to_json()).map_err(|e| case.error(format!("schema JSON: {e}")))?;
     // serde writes a uint64 as a number (the YAML of the vectors), the
     // consensus JSON as a decimal string: compare with numbers as strings,
     // and read the serde rendering through the schema.
@@ -278,7 +273,11 @@ fn check_schema<T: Container, E: Edition>(case: &Case, schema: &Schema) -> Resul
     }
     let read = catch_panic(|| schema.value_from_json(&derived_json))
         .map_err(|e| case.error(format!("schema JSON reading: {e}")))?
-        .map_err(|e| case.error(format!("the derived type's JSON is no value of the schema: {e}")))?;
+        .map_err(|e| {
+            case.error(format!(
+                "the derived type's JSON is no value of the schema: {e}"
+            ))
+        })?;
     if read != value {
         return Err(case.error("the derived type's JSON reads as another value of the schema"));
     }
@@ -618,9 +617,12 @@ pub fn check_shapes_v1_6<P: Preset>() {
 
 /// [`check_shapes`] of the v1.7.0-alpha.13 containers for the preset `P`.
 pub fn check_shapes_v1_7<P: beacon_v1_7::Preset>() {
-    check_shapes::<V1_7>("v1.7.0-alpha.13", P::NAME, &beacon_v1_7::FORKS, |fork, check| {
-        beacon_v1_7::visit_fork_containers::<P, _>(fork, check)
-    });
+    check_shapes::<V1_7>(
+        "v1.7.0-alpha.13",
+        P::NAME,
+        &beacon_v1_7::FORKS,
+        |fork, check| beacon_v1_7::visit_fork_containers::<P, _>(fork, check),
+    );
 }
 
 fn run_suite(suite: Suite) {

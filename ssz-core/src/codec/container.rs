@@ -409,8 +409,7 @@ impl<'a, const N: usize> ContainerDecoder<'a, N> {
         }
         let mut previous = 0usize;
         let mut last = N;
-        for i in 0..N {
-            let shape = &layout.shapes[i];
+        for (i, shape) in layout.shapes.iter().enumerate() {
             if shape.is_fixed {
                 continue;
             }
@@ -494,7 +493,7 @@ mod tests {
             out.copy_from_slice(&self.0);
         }
         fn from_ssz(bytes: &[u8]) -> Result<Self, crate::DecodeError> {
-            if bytes.len() % W != 0 {
+            if !bytes.len().is_multiple_of(W) {
                 return Err(crate::DecodeError::new(DecodeErrorKind::InvalidLength {
                     expected: bytes.len() / W * W,
                     got: bytes.len(),
