@@ -32,12 +32,18 @@ impl Command {
 
     /// The options the command takes (each `--name VALUE`).
     fn options(self) -> &'static [&'static str] {
-        const VALUE: &[&str] = &["type", "preset", "format", "max-size"];
+        const VALUE: &[&str] = &["type", "schema", "edition", "preset", "format", "max-size"];
         match self {
-            Command::Decode => &["type", "preset", "format", "max-size", "output"],
-            Command::Encode => &["type", "preset", "format", "output", "out"],
+            Command::Decode => &[
+                "type", "schema", "edition", "preset", "format", "max-size", "output",
+            ],
+            Command::Encode => &[
+                "type", "schema", "edition", "preset", "format", "output", "out",
+            ],
             Command::Root | Command::Prove | Command::Diff => VALUE,
-            Command::Verify => &["type", "preset", "format", "max-size", "root"],
+            Command::Verify => &[
+                "type", "schema", "edition", "preset", "format", "max-size", "root",
+            ],
             Command::Types => &[],
         }
     }
@@ -120,11 +126,25 @@ impl Format {
     }
 }
 
+/// The edition whose merkleization a schema's progressive types follow
+/// (`--edition`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EditionName {
+    /// consensus-specs v1.6.1.
+    V1_6,
+    /// v1.7 (v1.7.0-alpha.13), the current one.
+    V1_7,
+}
+
 /// A parsed command line.
 #[derive(Debug)]
 pub struct Args {
     pub command: Command,
     pub type_name: Option<String>,
+    /// `--schema FILE[#NAME]`: a JSON type descriptor, or a catalogue of
+    /// named ones and the name.
+    pub schema: Option<String>,
+    pub edition: Option<EditionName>,
     pub preset: PresetName,
     pub format: Option<Format>,
     pub output: Option<Format>,
@@ -182,6 +202,8 @@ pub fn parse(args: Vec<String>) -> Result<Parsed, UsageError> {
     let mut parsed = Args {
         command,
         type_name: None,
+        schema: None,
+        edition: None,
         preset: PresetName::Mainnet,
         format: None,
         output: None,
@@ -226,6 +248,14 @@ pub fn parse(args: Vec<String>) -> Result<Parsed, UsageError> {
         let bad = |what: &str| usage_error(format!("--{name} {value:?}: {what}"), usage);
         match name.as_str() {
             "type" => parsed.type_name = Some(value),
+            "schema" => parsed.schema = Some(value),
+            "edition" => {
+                parsed.edition = Some(match value.as_str() {
+                    "v1.6" | "v1.6.1" => EditionName::V1_6,
+                    "v1.7" => EditionName::V1_7,
+                    _ => return Err(bad("expected v1.6 or v1.7")),
+                })
+            }
             "preset" => {
                 parsed.preset = match value.as_str() {
                     "mainnet" => PresetName::Mainnet,
@@ -288,9 +318,23 @@ pub fn parse(args: Vec<String>) -> Result<Parsed, UsageError> {
         Command::Verify => parsed.root.is_none(),
         _ => true,
     };
-    if needs_type && parsed.type_name.is_none() {
+    if parsed.type_name.is_some() && parsed.schema.is_some() {
         return Err(usage_error(
-            format!("{first} needs --type FORK.CONTAINER (for example fulu.BeaconState)"),
+            format!("{first} takes --type or --schema, not both"),
+            usage,
+        ));
+    }
+    if parsed.edition.is_some() && parsed.schema.is_none() {
+        return Err(usage_error(
+            "--edition applies to --schema (a container of --type has its own)".into(),
+            usage,
+        ));
+    }
+    if needs_type && parsed.type_name.is_none() && parsed.schema.is_none() {
+        return Err(usage_error(
+            format!(
+                "{first} needs --type FORK.CONTAINER (for example fulu.BeaconState) or --schema FILE.json"
+            ),
             usage,
         ));
     }
@@ -313,7 +357,10 @@ Commands:
 
 Every command takes --help. A value is named by fork and container
 (--type fulu.BeaconState) and sized by --preset mainnet|minimal (default
-mainnet). A file argument of - (or none) is standard input.
+mainnet), or described at run time by a JSON type descriptor (--schema
+FILE.json, or --schema FILE.json#NAME for one type of a file mapping names
+to descriptors, as beacon-types/schemas/<version>/<preset>/<fork>.json do).
+A file argument of - (or none) is standard input.
 
 Exit status: 0 on success, 1 when verify fails or diff finds a difference,
 2 on bad input or usage, with a one-line error on standard error.
@@ -323,9 +370,14 @@ const HELP_DECODE: &str = "\
 peam-ssz decode: a value to JSON or YAML, in the consensus conventions
 
 Usage: peam-ssz decode --type FORK.CONTAINER [OPTIONS] [FILE]
+       peam-ssz decode --schema FILE[#NAME] [OPTIONS] [FILE]
 
 Options:
   --type FORK.CONTAINER   the container (fulu.BeaconState, phase0.Checkpoint, ...)
+  --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
+                          or NAME of a file mapping names to descriptors
+  --edition v1.6|v1.7     the merkleization of a schema's progressive types
+                          (default v1.7)
   --preset mainnet|minimal  the preset (default mainnet)
   --format FORMAT         the input: ssz, ssz_snappy (a snappy block, as the
                           spec tests and gossip write it), ssz_snappy_frames (a
@@ -341,9 +393,14 @@ const HELP_ENCODE: &str = "\
 peam-ssz encode: JSON or YAML (or any input format) to SSZ
 
 Usage: peam-ssz encode --type FORK.CONTAINER [OPTIONS] [FILE]
+       peam-ssz encode --schema FILE[#NAME] [OPTIONS] [FILE]
 
 Options:
   --type FORK.CONTAINER   the container
+  --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
+                          or NAME of a file mapping names to descriptors
+  --edition v1.6|v1.7     the merkleization of a schema's progressive types
+                          (default v1.7)
   --preset mainnet|minimal  the preset (default mainnet)
   --format FORMAT         the input (ssz, ssz_snappy, ssz_snappy_frames, json,
                           yaml); default from the file's extension, else json
@@ -356,11 +413,16 @@ const HELP_ROOT: &str = "\
 peam-ssz root: the hash_tree_root of a value
 
 Usage: peam-ssz root --type FORK.CONTAINER [OPTIONS] [FILE]
+       peam-ssz root --schema FILE[#NAME] [OPTIONS] [FILE]
 
 Prints the root as 0x and 64 hex digits.
 
 Options:
   --type FORK.CONTAINER   the container
+  --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
+                          or NAME of a file mapping names to descriptors
+  --edition v1.6|v1.7     the merkleization of a schema's progressive types
+                          (default v1.7)
   --preset mainnet|minimal  the preset (default mainnet)
   --format FORMAT         the input (ssz, ssz_snappy, ssz_snappy_frames, json,
                           yaml); default from the file's extension, else ssz
@@ -372,6 +434,7 @@ const HELP_PROVE: &str = "\
 peam-ssz prove: the Merkle proof of a path into a value
 
 Usage: peam-ssz prove --type FORK.CONTAINER [OPTIONS] PATH [FILE]
+       peam-ssz prove --schema FILE[#NAME] [OPTIONS] PATH [FILE]
 
 PATH names a node as merkle-proofs.md does, fields by name and elements by
 index: finalized_checkpoint.root, validators[5].effective_balance,
@@ -381,6 +444,10 @@ proof.yaml has them.
 
 Options:
   --type FORK.CONTAINER   the container
+  --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
+                          or NAME of a file mapping names to descriptors
+  --edition v1.6|v1.7     the merkleization of a schema's progressive types
+                          (default v1.7)
   --preset mainnet|minimal  the preset (default mainnet)
   --format FORMAT         the input; default from the file's extension, else ssz
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare
@@ -392,6 +459,7 @@ peam-ssz verify: check a proof (as prove writes it, or a spec test's proof.yaml)
 
 Usage: peam-ssz verify PROOF --root 0xROOT
        peam-ssz verify --type FORK.CONTAINER [OPTIONS] PROOF FILE
+       peam-ssz verify --schema FILE[#NAME] [OPTIONS] PROOF FILE
 
 Checks that the proof's leaf and branch lead to the root given, or to the
 root of the value in FILE. Prints ok and exits 0, or says why not and
@@ -400,6 +468,10 @@ exits 1.
 Options:
   --root 0xROOT           the root to check against
   --type FORK.CONTAINER   the container of FILE
+  --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
+                          or NAME of a file mapping names to descriptors
+  --edition v1.6|v1.7     the merkleization of a schema's progressive types
+                          (default v1.7)
   --preset mainnet|minimal  the preset (default mainnet)
   --format FORMAT         the format of FILE; default from its extension, else ssz
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare
@@ -410,6 +482,7 @@ const HELP_DIFF: &str = "\
 peam-ssz diff: the paths where two values of one type differ
 
 Usage: peam-ssz diff --type FORK.CONTAINER [OPTIONS] FILE_A FILE_B
+       peam-ssz diff --schema FILE[#NAME] [OPTIONS] FILE_A FILE_B
 
 Prints one line per differing leaf of the consensus JSON mapping,
 PATH: A -> B, the path as prove takes it. Exits 0 when the values are
@@ -417,6 +490,10 @@ equal, 1 when they differ.
 
 Options:
   --type FORK.CONTAINER   the container
+  --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
+                          or NAME of a file mapping names to descriptors
+  --edition v1.6|v1.7     the merkleization of a schema's progressive types
+                          (default v1.7)
   --preset mainnet|minimal  the preset (default mainnet)
   --format FORMAT         the format of both files; default from each one's
                           extension, else ssz

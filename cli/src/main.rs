@@ -1,10 +1,12 @@
 //! `peam-ssz`: decode, encode, hash, prove and diff SSZ values of the
-//! beacon containers of every fork, on the command line. See `docs/cli.md`
+//! beacon containers of every fork, or of any type given as a JSON type
+//! descriptor (`--schema`), on the command line. See `docs/cli.md`
 //! and `peam-ssz --help`.
 
 mod args;
 mod diff;
 mod run;
+mod schema;
 
 use std::io::Write;
 use std::process::ExitCode;

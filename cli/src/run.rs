@@ -10,7 +10,7 @@ use beacon_types::beacon::{
     visit_fork_containers, Container, ContainerVisitor, Mainnet, Minimal, FORKS,
 };
 use peam_ssz_types::path::gindex_of_str;
-use peam_ssz_types::proof::{calculate_merkle_root, prove, Gindex};
+use peam_ssz_types::proof::{calculate_merkle_root, prove, Gindex, SingleProof};
 use peam_ssz_types::snappy;
 
 use crate::args::{Args, Command, Format, PresetName};
@@ -26,19 +26,22 @@ pub enum Outcome {
 
 /// The default bound of what an ssz_snappy input may declare: the most a
 /// snappy block can hold.
-const DEFAULT_MAX_SIZE: usize = u32::MAX as usize;
+pub(crate) const DEFAULT_MAX_SIZE: usize = u32::MAX as usize;
 
 pub fn run(args: &Args) -> Result<Outcome, String> {
     if args.command == Command::Types {
         return types(args.positionals.first().map(String::as_str));
     }
-    if args.command == Command::Verify && args.type_name.is_none() {
+    if args.command == Command::Verify && args.type_name.is_none() && args.schema.is_none() {
         // Against a root given on the command line: no type needed.
         let root = parse_root(args.root.as_deref().unwrap_or_default())?;
         return verify_proof(&args.positionals[0], &root);
     }
     if args.command == Command::Verify && args.root.is_some() {
-        return Err("verify takes --root or --type with a value, not both".into());
+        return Err("verify takes --root or --type (or --schema) with a value, not both".into());
+    }
+    if let Some(schema) = &args.schema {
+        return crate::schema::run(args, schema);
     }
     let type_name = args.type_name.as_deref().unwrap_or_default();
     let (fork, name) = type_name.split_once('.').ok_or_else(|| {
@@ -81,13 +84,13 @@ impl ContainerVisitor for Dispatch<'_> {
 }
 
 /// An input: its name for messages, and its bytes.
-struct Input {
-    name: String,
-    bytes: Vec<u8>,
-    format: Format,
+pub(crate) struct Input {
+    pub(crate) name: String,
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) format: Format,
 }
 
-fn read_input(
+pub(crate) fn read_input(
     path: Option<&str>,
     format: Option<Format>,
     default: Format,
@@ -179,25 +182,7 @@ fn run_typed<T: Container>(args: &Args) -> Result<Outcome, String> {
             let gindex = gindex_of_str::<T>(path).map_err(|e| format!("path {path:?}: {e}"))?;
             let value = load_arg::<T>(args, arg(1), Format::Ssz)?;
             let proof = prove(&value, gindex).map_err(|e| format!("path {path:?}: {e}"))?;
-            let mut text = format!(
-                "{{\n  \"path\": {},\n  \"leaf\": \"{}\",\n  \"leaf_index\": {},\n  \"branch\": [",
-                serde_json::Value::String(path.to_owned()),
-                hex(&proof.leaf),
-                proof.leaf_index.get()
-            );
-            for (i, node) in proof.branch.iter().enumerate() {
-                text.push_str(if i == 0 { "\n    \"" } else { ",\n    \"" });
-                text.push_str(&hex(node));
-                text.push('"');
-            }
-            text.push_str(if proof.branch.is_empty() {
-                "]\n}\n"
-            } else {
-                "\n  ]\n}\n"
-            });
-            let mut out = Output::open(None)?;
-            out.write(text.as_bytes())?;
-            out.finish()?;
+            write_proof(path, &proof)?;
         }
         Command::Verify => {
             let value = load_arg::<T>(args, arg(1), Format::Ssz)?;
@@ -221,6 +206,31 @@ fn run_typed<T: Container>(args: &Args) -> Result<Outcome, String> {
         Command::Types => return types(arg(0)),
     }
     Ok(Outcome::Success)
+}
+
+/// Writes `proof` of `path` as JSON (the fields of the spec tests'
+/// `proof.yaml`, and the path).
+pub(crate) fn write_proof(path: &str, proof: &SingleProof) -> Result<(), String> {
+    let mut text = format!(
+        "{{\n  \"path\": {},\n  \"leaf\": \"{}\",\n  \"leaf_index\": {},\n  \"branch\": [",
+        serde_json::Value::String(path.to_owned()),
+        hex(&proof.leaf),
+        proof.leaf_index.get()
+    );
+    for (i, node) in proof.branch.iter().enumerate() {
+        text.push_str(if i == 0 { "\n    \"" } else { ",\n    \"" });
+        text.push_str(&hex(node));
+        text.push('"');
+    }
+    text.push_str(if proof.branch.is_empty() {
+        "]\n}\n"
+    } else {
+        "\n  ]\n}\n"
+    });
+    let mut out = Output::open(None)?;
+    out.write(text.as_bytes())?;
+    out.finish()?;
+    Ok(())
 }
 
 fn types(fork: Option<&str>) -> Result<Outcome, String> {
@@ -255,7 +265,7 @@ fn types(fork: Option<&str>) -> Result<Outcome, String> {
 }
 
 /// Checks the proof in the file at `path` against `root`.
-fn verify_proof(path: &str, root: &[u8; 32]) -> Result<Outcome, String> {
+pub(crate) fn verify_proof(path: &str, root: &[u8; 32]) -> Result<Outcome, String> {
     let text = fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     let proof: serde_yaml::Value =
         serde_yaml::from_slice(&text).map_err(|e| format!("{path}: {e}"))?;
@@ -317,7 +327,7 @@ fn parse_root(text: &str) -> Result<[u8; 32], String> {
     Ok(root)
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut s = String::with_capacity(2 + 2 * bytes.len());
     s.push_str("0x");
@@ -329,13 +339,13 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 /// Standard output or a file, buffered, every error a message.
-struct Output {
+pub(crate) struct Output {
     name: String,
-    writer: BufWriter<Box<dyn Write>>,
+    pub(crate) writer: BufWriter<Box<dyn Write>>,
 }
 
 impl Output {
-    fn open(path: Option<&str>) -> Result<Output, String> {
+    pub(crate) fn open(path: Option<&str>) -> Result<Output, String> {
         let (name, sink): (String, Box<dyn Write>) = match path {
             None | Some("-") => ("standard output".into(), Box::new(io::stdout().lock())),
             Some(path) => (
@@ -349,13 +359,13 @@ impl Output {
         })
     }
 
-    fn write(&mut self, bytes: &[u8]) -> Result<(), String> {
+    pub(crate) fn write(&mut self, bytes: &[u8]) -> Result<(), String> {
         self.writer
             .write_all(bytes)
             .map_err(|e| format!("{}: {e}", self.name))
     }
 
-    fn finish(mut self) -> Result<(), String> {
+    pub(crate) fn finish(mut self) -> Result<(), String> {
         self.writer
             .flush()
             .map_err(|e| format!("{}: {e}", self.name))

@@ -429,3 +429,250 @@ fn types_lists_forks_and_containers() {
         assert!(!stderr.contains("no container"), "{name}: {stderr}");
     }
 }
+
+/// The generated schema of a v1.6.1 container, as `--schema FILE#NAME`.
+fn schema_arg(preset: &str, fork: &str, name: &str) -> String {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../beacon-types/schemas/v1.6.1")
+        .join(preset)
+        .join(format!("{fork}.json"));
+    format!("{}#{name}", path_str(&file))
+}
+
+#[test]
+fn schema_commands_give_the_vectors_roots_bytes_and_json() {
+    for type_name in ["BeaconState", "BeaconBlockBody", "Attestation"] {
+        let schema = schema_arg("minimal", "fulu", type_name);
+        let ty = format!("fulu.{type_name}");
+        let cases = cases("minimal", "fulu", type_name);
+        for case in &cases {
+            let serialized = case.join("serialized.ssz_snappy");
+            let snappy = std::fs::read(&serialized).unwrap();
+            let ssz = snap::raw::Decoder::new().decompress_vec(&snappy).unwrap();
+            let root = stdout(&run(&["root", "--schema", &schema, path_str(&serialized)]));
+            assert_eq!(
+                root,
+                format!("{}\n", expected_root(case)),
+                "{}",
+                case.display()
+            );
+
+            // value.yaml through the schema encodes to the vector's bytes.
+            let value = case.join("value.yaml");
+            let output = run(&["encode", "--schema", &schema, path_str(&value)]);
+            assert!(
+                output.status.success(),
+                "{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            assert_eq!(output.stdout, ssz, "{}", case.display());
+
+            // The schema's JSON is the derived type's, up to the quoting of
+            // integers, and encodes back to the bytes.
+            let ours = stdout(&run(&[
+                "decode",
+                "--schema",
+                &schema,
+                path_str(&serialized),
+            ]));
+            let derived = stdout(&run(&[
+                "decode",
+                "--preset",
+                "minimal",
+                "--type",
+                &ty,
+                path_str(&serialized),
+            ]));
+            let ours_json: serde_yaml::Value = serde_yaml::from_str(&ours).unwrap();
+            let derived_json: serde_yaml::Value = serde_yaml::from_str(&derived).unwrap();
+            assert_eq!(
+                unquoted(&ours_json),
+                unquoted(&derived_json),
+                "{}",
+                case.display()
+            );
+            let output = run_stdin(
+                &["encode", "--schema", &schema, "--format", "json"],
+                ours.as_bytes(),
+            );
+            assert_eq!(output.stdout, ssz, "{}", case.display());
+
+            // And through a snappy framing.
+            let wire = run_stdin(
+                &[
+                    "encode",
+                    "--schema",
+                    &schema,
+                    "--format",
+                    "ssz",
+                    "--output",
+                    "ssz_snappy_frames",
+                ],
+                &ssz,
+            )
+            .stdout;
+            let root = stdout(&run_stdin(
+                &["root", "--schema", &schema, "--format", "ssz_snappy_frames"],
+                &wire,
+            ));
+            assert_eq!(root, format!("{}\n", expected_root(case)));
+        }
+    }
+}
+
+/// `value` with every string of decimal digits made a number, for comparing
+/// the consensus JSON (quoted uint64) with serde's YAML-style numbers.
+fn unquoted(value: &serde_yaml::Value) -> serde_yaml::Value {
+    use serde_yaml::Value as Y;
+    match value {
+        Y::String(s) if !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit()) => {
+            match s.parse::<u64>() {
+                Ok(n) => Y::Number(n.into()),
+                Err(_) => value.clone(),
+            }
+        }
+        Y::Sequence(items) => Y::Sequence(items.iter().map(unquoted).collect()),
+        Y::Mapping(m) => Y::Mapping(m.iter().map(|(k, v)| (k.clone(), unquoted(v))).collect()),
+        other => other.clone(),
+    }
+}
+
+#[test]
+fn schema_proofs_verify_as_the_light_client_vectors_say() {
+    let dir = vectors().join("minimal/fulu/light_client/single_merkle_proof/BeaconState");
+    let schema = schema_arg("minimal", "fulu", "BeaconState");
+    for (case, path) in [
+        ("finality_root_merkle_proof", "finalized_checkpoint.root"),
+        ("next_sync_committee_merkle_proof", "next_sync_committee"),
+    ] {
+        let case = dir.join(case);
+        let object = case.join("object.ssz_snappy");
+        let proof = case.join("proof.yaml");
+        let output = run(&[
+            "verify",
+            "--schema",
+            &schema,
+            path_str(&proof),
+            path_str(&object),
+        ]);
+        assert_eq!(stdout(&output), "ok\n", "{}", case.display());
+        let ours: serde_yaml::Value = serde_yaml::from_str(&stdout(&run(&[
+            "prove",
+            "--schema",
+            &schema,
+            path,
+            path_str(&object),
+        ])))
+        .unwrap();
+        let spec: serde_yaml::Value =
+            serde_yaml::from_str(&std::fs::read_to_string(&proof).unwrap()).unwrap();
+        for key in ["leaf", "leaf_index", "branch"] {
+            assert_eq!(ours[key], spec[key], "{path}: {key}");
+        }
+    }
+}
+
+#[test]
+fn schema_diff_and_a_bare_descriptor() {
+    let cases = cases("minimal", "fulu", "BeaconBlockHeader");
+    let a = path_str(&cases[0]).to_owned() + "/serialized.ssz_snappy";
+    let b = path_str(&cases[1]).to_owned() + "/serialized.ssz_snappy";
+    let schema = schema_arg("minimal", "fulu", "BeaconBlockHeader");
+    let by_type = run(&[
+        "diff",
+        "--preset",
+        "minimal",
+        "--type",
+        "fulu.BeaconBlockHeader",
+        &a,
+        &b,
+    ]);
+    let by_schema = run(&["diff", "--schema", &schema, &a, &b]);
+    assert_eq!(by_schema.status.code(), Some(1));
+    assert_eq!(by_type.status.code(), Some(1));
+    // The same fields differ (the values are quoted in the consensus JSON).
+    let fields = |o: &Output| -> Vec<String> {
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .map(|l| l.split_once(": ").unwrap().0.to_owned())
+            .collect()
+    };
+    // The consensus JSON's objects list their keys sorted by name.
+    let sorted = |mut v: Vec<String>| {
+        v.sort();
+        v
+    };
+    assert_eq!(fields(&by_schema), sorted(fields(&by_type)));
+    assert!(!fields(&by_schema).is_empty());
+    assert_eq!(stdout(&run(&["diff", "--schema", &schema, &a, &a])), "");
+
+    // A file holding one descriptor takes no #NAME; v1.6 and v1.7 roots of
+    // a progressive list differ, of a plain list they agree.
+    let dir = std::env::temp_dir().join(format!("peam-ssz-cli-schema-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let progressive = dir.join("progressive.json");
+    std::fs::write(
+        &progressive,
+        r#"{"kind": "ProgressiveList", "elementType": {"kind": "Uint16", "bits": 16}}"#,
+    )
+    .unwrap();
+    let p = path_str(&progressive);
+    let bytes: Vec<u8> = (0..40u8).collect();
+    let v16 = stdout(&run_stdin(
+        &["root", "--schema", p, "--edition", "v1.6"],
+        &bytes,
+    ));
+    let v17 = stdout(&run_stdin(
+        &["root", "--schema", p, "--edition", "v1.7"],
+        &bytes,
+    ));
+    let default = stdout(&run_stdin(&["root", "--schema", p], &bytes));
+    assert_ne!(v16, v17);
+    assert_eq!(default, v17);
+    let json = stdout(&run_stdin(&["decode", "--schema", p], &[1, 0, 2, 0]));
+    assert_eq!(json.trim(), "[\n  1,\n  2\n]");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_schemas_are_one_line_and_exit_status_2() {
+    let catalogue = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../beacon-types/schemas/v1.6.1/minimal/phase0.json");
+    let catalogue = path_str(&catalogue);
+    let name = format!("{catalogue}#NoSuchType");
+    assert_refused(
+        &run_stdin(&["root", "--schema", &name], b""),
+        "no type \"NoSuchType\"",
+    );
+    assert_refused(
+        &run_stdin(&["root", "--schema", catalogue], b""),
+        "takes #NAME",
+    );
+    assert_refused(
+        &run_stdin(&["root", "--schema", "/nonexistent/schema.json"], b""),
+        "/nonexistent/schema.json",
+    );
+    let checkpoint = format!("{catalogue}#Checkpoint");
+    assert_refused(
+        &run_stdin(&["root", "--schema", &checkpoint], &[0; 39]),
+        "standard input",
+    );
+    assert_refused(
+        &run(&[
+            "root",
+            "--schema",
+            &checkpoint,
+            "--type",
+            "phase0.Checkpoint",
+        ]),
+        "not both",
+    );
+    assert_refused(
+        &run(&["root", "--type", "phase0.Checkpoint", "--edition", "v1.6"]),
+        "--edition",
+    );
+    assert_refused(
+        &run(&["root", "--schema", &checkpoint, "--edition", "v2"]),
+        "expected v1.6 or v1.7",
+    );
+}
