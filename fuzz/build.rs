@@ -70,6 +70,39 @@ fn main() {
             .collect::<Vec<_>>(),
     );
 
+    // The run-time schema checks: each entry finds its schema once.
+    write_schema_table(
+        &mut out,
+        "generic",
+        &generic
+            .iter()
+            .map(|t| {
+                (
+                    t.name.clone(),
+                    t.rust.clone(),
+                    format!("$crate::schemas::generic_schema({:?})", t.name),
+                )
+            })
+            .collect::<Vec<_>>(),
+    );
+    write_schema_table(
+        &mut out,
+        "beacon",
+        &beacon
+            .iter()
+            .map(|e| {
+                (
+                    e.label(),
+                    e.rust(),
+                    format!(
+                        "$crate::schemas::beacon_schema({:?}, {:?}, {:?}).cloned()",
+                        e.item.module, e.item.name, e.preset
+                    ),
+                )
+            })
+            .collect::<Vec<_>>(),
+    );
+
     // Value generators.
     for e in beacon.iter().filter(|e| e.preset != Some("Mainnet")) {
         let path = format!("::beacon_types::beacon::{}::{}", e.item.module, e.item.name);
@@ -111,6 +144,31 @@ fn write_tables(out: &mut String, kind: &str, types: &[(String, String)]) {
         }
         out.push_str("        ]\n    };\n}\n\n");
     }
+}
+
+/// `<kind>_schema_table!()`: the `&[Entry]` of every type with
+/// `check::against_schema`, each entry's schema (`Option<Schema>`, from
+/// `lookup`) found on its first run.
+fn write_schema_table(out: &mut String, kind: &str, types: &[(String, String, String)]) {
+    writeln!(
+        out,
+        "/// The {kind} table with `check::against_schema` for each type."
+    )
+    .unwrap();
+    out.push_str("#[macro_export]\n");
+    writeln!(out, "macro_rules! {kind}_schema_table {{").unwrap();
+    out.push_str("    () => {\n        &[\n");
+    for (name, rust, lookup) in types {
+        writeln!(
+            out,
+            "            $crate::Entry {{ name: {name:?}, run: |bytes| {{ \
+             static SCHEMA: ::std::sync::OnceLock<::peam_ssz_schema::Schema> = ::std::sync::OnceLock::new(); \
+             let schema = SCHEMA.get_or_init(|| {lookup}.expect(\"every catalog type has a schema\")); \
+             $crate::check::against_schema::<{rust}>(schema, bytes) }} }},"
+        )
+        .unwrap();
+    }
+    out.push_str("        ]\n    };\n}\n\n");
 }
 
 fn write_impl(out: &mut String, path: &str, item: &catalog::Item) {

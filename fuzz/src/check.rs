@@ -2,8 +2,10 @@
 //! libFuzzer reports the panic as a crash with the input that caused it.
 
 use crate::gen::Generate;
+use peam_ssz_schema::Schema;
 use peam_ssz_types::hash::{force_backend, Backend};
-use peam_ssz_types::{Root, Ssz, TreeHash};
+use peam_ssz_types::path::{Layout, TreeLayout};
+use peam_ssz_types::{Root, Ssz, TreeHash, V1_6, V1_7};
 
 /// What a type needs for the decode and round-trip checks. Not `Debug`:
 /// failure messages show bytes, which the crashing input reproduces, and
@@ -134,5 +136,70 @@ pub fn same_root_on_every_backend<T: TreeHash>(value: &T, root: Root, bytes: &[u
             backend.name(),
             hex(bytes)
         );
+    }
+}
+
+/// The edition of the progressive types in `layout`: `Some(true)` for
+/// v1.6.1 (recursion on the left), `Some(false)` for v1.7; `None` when it
+/// holds none, and both editions give the same root.
+fn recursion_left(layout: &Layout) -> Option<bool> {
+    match layout {
+        Layout::ProgressiveList { recursion_left, .. }
+        | Layout::ProgressiveBitlist { recursion_left } => Some(*recursion_left),
+        Layout::Vector { elem, .. } | Layout::List { elem, .. } => recursion_left(elem),
+        Layout::Container { fields } => fields.iter().find_map(|f| recursion_left(f.layout)),
+        Layout::Union { variants } => variants
+            .iter()
+            .find_map(|v| v.layout.and_then(recursion_left)),
+        _ => None,
+    }
+}
+
+/// Decodes `bytes` as `T` and through `schema`, its run-time description:
+/// both accept or both refuse, with the same [`Fault`](peam_ssz_types::Fault);
+/// what both accept is `bytes` again, encoded either way, and has one root
+/// (in the edition of `T`'s progressive types).
+pub fn against_schema<T: Checked + TreeLayout>(schema: &Schema, bytes: &[u8]) {
+    let derived = T::from_ssz(bytes);
+    let value = schema.decode(bytes);
+    match (derived, value) {
+        (Ok(derived), Ok(value)) => {
+            assert_eq!(
+                derived.to_ssz(),
+                bytes,
+                "the derived type re-encodes {} otherwise",
+                hex(bytes)
+            );
+            assert_eq!(
+                value.to_ssz(),
+                bytes,
+                "the run-time value re-encodes {} otherwise",
+                hex(bytes)
+            );
+            let root = match recursion_left(T::LAYOUT) {
+                Some(false) => value.hash_tree_root_in::<V1_7>(),
+                _ => value.hash_tree_root_in::<V1_6>(),
+            };
+            assert_eq!(
+                root,
+                derived.hash_tree_root(),
+                "the roots of {} differ ({schema})",
+                hex(bytes)
+            );
+        }
+        (Err(d), Err(s)) => assert_eq!(
+            d.fault(),
+            s.fault(),
+            "{} is refused for other reasons: derived {d}, run-time {s} ({schema})",
+            hex(bytes)
+        ),
+        (Ok(_), Err(s)) => panic!(
+            "the derived type accepts {}, the run-time schema refuses it: {s} ({schema})",
+            hex(bytes)
+        ),
+        (Err(d), Ok(_)) => panic!(
+            "the run-time schema accepts {}, the derived type refuses it: {d} ({schema})",
+            hex(bytes)
+        ),
     }
 }

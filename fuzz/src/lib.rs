@@ -10,11 +10,16 @@
 //! - [`gen`]: typed values built from fuzz input.
 //! - [`check`]: the properties asserted on every type.
 //! - [`peers`]: differential checks against Lighthouse and libssz.
+//! - [`schemas`]: the run-time schema of every catalog type, and
+//!   `generic_schema_table!()`, `beacon_schema_table!()`: the entries whose
+//!   check ([`check::against_schema`]) holds the run-time path against the
+//!   derived type.
 
 pub mod catalog;
 pub mod check;
 pub mod gen;
 pub mod peers;
+pub mod schemas;
 
 /// A type the targets can select: its name and one check, monomorphised
 /// for it.

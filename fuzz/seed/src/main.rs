@@ -1,7 +1,9 @@
 //! Fills `fuzz/corpus/<target>/` with seeds taken from the consensus-spec
 //! v1.6.1 SSZ vectors, valid and invalid, each prefixed with the selector
 //! byte of the type it belongs to (`src/catalog.rs`, shared with the fuzz
-//! crate, so the indices agree).
+//! crate, so the indices agree); for `schema_values`, which decodes the
+//! types of both catalogues, by a catalogue byte (0 `ssz_generic`, 1
+//! beacon) before the selector.
 //!
 //! ```text
 //! seed-corpus [--vectors DIR] [--out DIR] [--max-len BYTES] [--per-type N]
@@ -115,12 +117,25 @@ struct Corpus {
 
 impl Corpus {
     fn add(&mut self, opts: &Options, target: &'static str, key: &str, prefix: u8, bytes: &[u8]) {
+        self.add_prefixed(opts, target, key, &[prefix], bytes);
+    }
+
+    /// [`Corpus::add`] with a prefix of several bytes (`schema_values`:
+    /// the catalogue, then the selector).
+    fn add_prefixed(
+        &mut self,
+        opts: &Options,
+        target: &'static str,
+        key: &str,
+        prefix: &[u8],
+        bytes: &[u8],
+    ) {
         let count = self.per_key.entry((target, key.to_owned())).or_default();
         if *count >= opts.per_type {
             return;
         }
-        let mut seed = Vec::with_capacity(1 + bytes.len());
-        seed.push(prefix);
+        let mut seed = Vec::with_capacity(prefix.len() + bytes.len());
+        seed.extend_from_slice(prefix);
         seed.extend_from_slice(bytes);
         if self
             .seeds
@@ -173,6 +188,13 @@ fn seed_generic(opts: &Options, corpus: &mut Corpus) -> Result<usize, String> {
                     for target in ["decode_generic", "roundtrip_generic"] {
                         corpus.add(opts, target, &type_name, selector(index), &bytes);
                     }
+                    corpus.add_prefixed(
+                        opts,
+                        "schema_values",
+                        &type_name,
+                        &[0, selector(index)],
+                        &bytes,
+                    );
                 }
                 // The bytes of the shapes the differential targets compare.
                 // Bit 0 of the first byte clear: raw bytes; bit 1 picks the
@@ -213,6 +235,13 @@ fn seed_beacon(opts: &Options, corpus: &mut Corpus) -> Result<usize, String> {
                         cases += 1;
                         corpus.add(opts, "decode_beacon", &key, selector(index), &bytes);
                         corpus.add(opts, "roundtrip_beacon", &key, selector(index), &bytes);
+                        corpus.add_prefixed(
+                            opts,
+                            "schema_values",
+                            &key,
+                            &[1, selector(index)],
+                            &bytes,
+                        );
                         if type_name == "BeaconBlockHeader" {
                             corpus.add(opts, "diff_header", &key, 0, &bytes);
                         }
