@@ -1,7 +1,9 @@
 //! Builds real beacon containers of the fulu fork for the mainnet preset (a
 //! full signed block, a beacon state with thousands of validators, a data
 //! column sidecar), then encodes, decodes, compares and hashes each, printing
-//! sizes, roots and timings.
+//! sizes, roots and timings; the state also through the run-time path
+//! (`peam_ssz_schema` with its generated schema), decode and root against
+//! the derived type's.
 //!
 //! ```sh
 //! cargo run --release -p spec-tests --example beacon [-- --validators N]
@@ -360,6 +362,40 @@ fn data_column_sidecar(rng: &mut Rng, blobs: usize) -> fulu::DataColumnSidecar<M
 }
 
 /// The fastest of a few runs of `f` (at least 3, and for about 0.3 s).
+/// The state through the run-time path (`peam_ssz_schema`, with the
+/// generated schema of `beacon-types/schemas/`), beside the derived type:
+/// decode, then decode and root, each way.
+fn run_time_path(state: &fulu::BeaconState<Mainnet>) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../beacon-types/schemas/v1.6.1/mainnet/fulu.json"
+    );
+    let text = std::fs::read_to_string(path).expect("the generated schemas");
+    let schema = peam_ssz_schema::Schema::catalog_from_json_str(&text)
+        .expect("a catalogue of descriptors")
+        .into_iter()
+        .find(|(name, _)| name == "BeaconState")
+        .expect("fulu has a BeaconState")
+        .1;
+    let bytes = state.to_ssz();
+    let (derived_decode, _) = time(|| fulu::BeaconState::<Mainnet>::from_ssz(&bytes).unwrap());
+    let (derived_both, derived_root) = time(|| {
+        fulu::BeaconState::<Mainnet>::from_ssz(&bytes)
+            .unwrap()
+            .hash_tree_root()
+    });
+    let (schema_decode, _) = time(|| schema.decode(&bytes).unwrap());
+    let (schema_both, schema_root) = time(|| schema.decode(&bytes).unwrap().hash_tree_root());
+    assert_eq!(schema_root, derived_root);
+    println!(
+        "  run-time schema: decode {} (derived {}), decode + root {} (derived {}), same root",
+        ms(schema_decode),
+        ms(derived_decode),
+        ms(schema_both),
+        ms(derived_both)
+    );
+}
+
 fn time<R>(mut f: impl FnMut() -> R) -> (Duration, R) {
     let start = Instant::now();
     let mut best = Duration::MAX;
@@ -475,6 +511,7 @@ fn main() {
         ms(build.elapsed())
     );
     exercise("fulu::BeaconState<Mainnet>", &state);
+    run_time_path(&state);
     println!();
 
     let sidecar = data_column_sidecar(&mut rng, 6);
