@@ -375,6 +375,10 @@ fn optional_and_one_block_values_follow_the_chosen_hasher() {
 }
 
 #[test]
+#[cfg_attr(
+    target_family = "wasm",
+    ignore = "wasm32-wasip1 has no threads and aborts on panic"
+)]
 fn the_choice_is_per_thread_and_undone_on_panic() {
     let p = plain(11, 50);
     let s = state(&p);
