@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use peam_ssz_types::edition::{self, Rules};
+
 /// The commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -97,6 +99,17 @@ pub enum Format {
 }
 
 impl Format {
+    /// The name of the format in messages: `JSON`, `YAML`, `SSZ`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::Ssz => "SSZ",
+            Format::SszSnappy => "ssz_snappy",
+            Format::SszSnappyFrames => "ssz_snappy frames",
+            Format::Json => "JSON",
+            Format::Yaml => "YAML",
+        }
+    }
+
     fn parse(name: &str) -> Option<Format> {
         Some(match name {
             "ssz" => Format::Ssz,
@@ -126,16 +139,6 @@ impl Format {
     }
 }
 
-/// The edition whose merkleization a schema's progressive types follow
-/// (`--edition`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EditionName {
-    /// consensus-specs v1.6.1.
-    V1_6,
-    /// v1.7 (v1.7.0-alpha.13), the current one.
-    V1_7,
-}
-
 /// A parsed command line.
 #[derive(Debug)]
 pub struct Args {
@@ -144,7 +147,9 @@ pub struct Args {
     /// `--schema FILE[#NAME]`: a JSON type descriptor, or a catalogue of
     /// named ones and the name.
     pub schema: Option<String>,
-    pub edition: Option<EditionName>,
+    /// The edition whose merkleization a schema's progressive types follow
+    /// (`--edition`).
+    pub edition: Option<Rules>,
     pub preset: PresetName,
     pub format: Option<Format>,
     pub output: Option<Format>,
@@ -250,11 +255,10 @@ pub fn parse(args: Vec<String>) -> Result<Parsed, UsageError> {
             "type" => parsed.type_name = Some(value),
             "schema" => parsed.schema = Some(value),
             "edition" => {
-                parsed.edition = Some(match value.as_str() {
-                    "v1.6" | "v1.6.1" => EditionName::V1_6,
-                    "v1.7" => EditionName::V1_7,
-                    _ => return Err(bad("expected v1.6 or v1.7")),
-                })
+                parsed.edition = Some(Rules::named(&value).ok_or_else(|| {
+                    let names: Vec<&str> = edition::ALL.iter().map(|r| r.short).collect();
+                    bad(&format!("expected one of {}", names.join(", ")))
+                })?)
             }
             "preset" => {
                 parsed.preset = match value.as_str() {

@@ -128,8 +128,9 @@ fn load<T: Container>(input: &Input, max: usize) -> Result<T, String> {
         Format::SszSnappyFrames => {
             snappy::decode_req_resp::<T>(&input.bytes, max).map_err(|e| e.to_string())
         }
-        Format::Json => serde_json::from_slice::<T>(&input.bytes).map_err(|e| format!("JSON: {e}")),
-        Format::Yaml => serde_yaml::from_slice::<T>(&input.bytes).map_err(|e| format!("YAML: {e}")),
+        Format::Json | Format::Yaml => read_json(input).and_then(|json| {
+            serde_json::from_value::<T>(json).map_err(|e| format!("{}: {e}", input.format.label()))
+        }),
     };
     result.map_err(|e| format!("{}: {e}", input.name))
 }
@@ -144,17 +145,7 @@ fn run_typed<T: Container>(args: &Args) -> Result<Outcome, String> {
     match args.command {
         Command::Decode => {
             let value = load_arg::<T>(args, arg(0), Format::Ssz)?;
-            let mut out = Output::open(None)?;
-            match args.output.unwrap_or(Format::Json) {
-                Format::Yaml => serde_yaml::to_writer(&mut out.writer, &value)
-                    .map_err(|e| format!("YAML: {e}"))?,
-                _ => {
-                    serde_json::to_writer_pretty(&mut out.writer, &value)
-                        .map_err(|e| format!("JSON: {e}"))?;
-                    out.write(b"\n")?;
-                }
-            }
-            out.finish()?;
+            write_json(&to_json(&value)?, args.output)?;
         }
         Command::Encode => {
             let value = load_arg::<T>(args, arg(0), Format::Json)?;
@@ -191,21 +182,62 @@ fn run_typed<T: Container>(args: &Args) -> Result<Outcome, String> {
         Command::Diff => {
             let a = load_arg::<T>(args, arg(0), Format::Ssz)?;
             let b = load_arg::<T>(args, arg(1), Format::Ssz)?;
-            let a = serde_yaml::to_value(&a).map_err(|e| e.to_string())?;
-            let b = serde_yaml::to_value(&b).map_err(|e| e.to_string())?;
-            let differences = diff::diff(&a, &b);
-            let mut out = Output::open(None)?;
-            for d in &differences {
-                out.write(format!("{}: {} -> {}\n", d.path, d.a, d.b).as_bytes())?;
-            }
-            out.finish()?;
-            if !differences.is_empty() {
-                return Ok(Outcome::Negative);
-            }
+            return write_diff(&to_json(&a)?, &to_json(&b)?);
         }
         Command::Types => return types(arg(0)),
     }
     Ok(Outcome::Success)
+}
+
+/// A value's consensus JSON, as a tree: every command that reads or writes
+/// JSON or YAML goes through one, so that each container instantiates
+/// serde once each way, whatever the format.
+fn to_json<T: Container>(value: &T) -> Result<serde_json::Value, String> {
+    serde_json::to_value(value).map_err(|e| format!("JSON: {e}"))
+}
+
+/// The tree of a JSON or YAML input.
+pub(crate) fn read_json(input: &Input) -> Result<serde_json::Value, String> {
+    let label = input.format.label();
+    match input.format {
+        Format::Yaml => serde_yaml::from_slice(&input.bytes).map_err(|e| format!("{label}: {e}")),
+        _ => serde_json::from_slice(&input.bytes).map_err(|e| format!("{label}: {e}")),
+    }
+}
+
+/// Writes `json` to standard output as `format` says: YAML, or else JSON
+/// (pretty, with a final newline).
+pub(crate) fn write_json(json: &serde_json::Value, format: Option<Format>) -> Result<(), String> {
+    let mut out = Output::open(None)?;
+    match format.unwrap_or(Format::Json) {
+        Format::Yaml => {
+            serde_yaml::to_writer(&mut out.writer, json).map_err(|e| format!("YAML: {e}"))?
+        }
+        _ => {
+            serde_json::to_writer_pretty(&mut out.writer, json)
+                .map_err(|e| format!("JSON: {e}"))?;
+            out.write(b"\n")?;
+        }
+    }
+    out.finish()
+}
+
+/// Prints each path at which `a` and `b` differ, with both values; the
+/// outcome is negative when there is one.
+pub(crate) fn write_diff(a: &serde_json::Value, b: &serde_json::Value) -> Result<Outcome, String> {
+    let a = serde_yaml::to_value(a).map_err(|e| e.to_string())?;
+    let b = serde_yaml::to_value(b).map_err(|e| e.to_string())?;
+    let differences = diff::diff(&a, &b);
+    let mut out = Output::open(None)?;
+    for d in &differences {
+        out.write(format!("{}: {} -> {}\n", d.path, d.a, d.b).as_bytes())?;
+    }
+    out.finish()?;
+    Ok(if differences.is_empty() {
+        Outcome::Success
+    } else {
+        Outcome::Negative
+    })
 }
 
 /// Writes `proof` of `path` as JSON (the fields of the spec tests'

@@ -6,13 +6,16 @@
 use std::fs;
 
 use peam_ssz_schema::{Schema, Value};
+use peam_ssz_types::edition::{with_edition_named, Current, Edition, EditionFn};
 use peam_ssz_types::proof::prove;
 use peam_ssz_types::snappy;
-use peam_ssz_types::{Edition, Root, V1_6, V1_7};
+use peam_ssz_types::Root;
 
-use crate::args::{Args, Command, EditionName, Format};
-use crate::diff;
-use crate::run::{hex, read_input, verify_proof, write_proof, Outcome, Output, DEFAULT_MAX_SIZE};
+use crate::args::{Args, Command, Format};
+use crate::run::{
+    hex, read_input, read_json, verify_proof, write_diff, write_json, write_proof, Outcome, Output,
+    DEFAULT_MAX_SIZE,
+};
 
 /// Reads `--schema FILE[#NAME]`: a type descriptor, or with `#NAME` the
 /// descriptor of that name in a file that maps names to descriptors.
@@ -56,9 +59,27 @@ pub fn read_schema(spec: &str) -> Result<Schema, String> {
 
 pub fn run(args: &Args, spec: &str) -> Result<Outcome, String> {
     let schema = read_schema(spec)?;
-    match args.edition.unwrap_or(EditionName::V1_7) {
-        EditionName::V1_6 => run_in::<V1_6>(args, &schema),
-        EditionName::V1_7 => run_in::<V1_7>(args, &schema),
+    let edition = args.edition.unwrap_or(<Current as Edition>::RULES);
+    with_edition_named(
+        edition.name,
+        Run {
+            args,
+            schema: &schema,
+        },
+    )
+    .expect("an edition answers to its own name")
+}
+
+/// [`run_in`] in the edition [`with_edition_named`] picks.
+struct Run<'a> {
+    args: &'a Args,
+    schema: &'a Schema,
+}
+
+impl EditionFn for Run<'_> {
+    type Output = Result<Outcome, String>;
+    fn call<E: Edition>(self) -> Self::Output {
+        run_in::<E>(self.args, self.schema)
     }
 }
 
@@ -78,11 +99,7 @@ fn load(
         Format::SszSnappyFrames => snappy::decompress_req_resp(&input.bytes, max)
             .map_err(|e| e.to_string())
             .and_then(|bytes| schema.decode_vec(bytes).map_err(|e| e.to_string())),
-        Format::Json => serde_json::from_slice::<serde_json::Value>(&input.bytes)
-            .map_err(|e| format!("JSON: {e}"))
-            .and_then(|json| schema.value_from_json(&json).map_err(|e| e.to_string())),
-        Format::Yaml => serde_yaml::from_slice::<serde_json::Value>(&input.bytes)
-            .map_err(|e| format!("YAML: {e}"))
+        Format::Json | Format::Yaml => read_json(&input)
             .and_then(|json| schema.value_from_json(&json).map_err(|e| e.to_string())),
     };
     result.map_err(|e| format!("{}: {e}", input.name))
@@ -97,18 +114,7 @@ fn run_in<E: Edition>(args: &Args, schema: &Schema) -> Result<Outcome, String> {
     match args.command {
         Command::Decode => {
             let value = load(args, schema, arg(0), Format::Ssz)?;
-            let json = value.to_json();
-            let mut out = Output::open(None)?;
-            match args.output.unwrap_or(Format::Json) {
-                Format::Yaml => serde_yaml::to_writer(&mut out.writer, &json)
-                    .map_err(|e| format!("YAML: {e}"))?,
-                _ => {
-                    serde_json::to_writer_pretty(&mut out.writer, &json)
-                        .map_err(|e| format!("JSON: {e}"))?;
-                    out.write(b"\n")?;
-                }
-            }
-            out.finish()?;
+            write_json(&value.to_json(), args.output)?;
         }
         Command::Encode => {
             let value = load(args, schema, arg(0), Format::Json)?;
@@ -150,17 +156,7 @@ fn run_in<E: Edition>(args: &Args, schema: &Schema) -> Result<Outcome, String> {
         Command::Diff => {
             let a = load(args, schema, arg(0), Format::Ssz)?;
             let b = load(args, schema, arg(1), Format::Ssz)?;
-            let a = serde_yaml::to_value(a.to_json()).map_err(|e| e.to_string())?;
-            let b = serde_yaml::to_value(b.to_json()).map_err(|e| e.to_string())?;
-            let differences = diff::diff(&a, &b);
-            let mut out = Output::open(None)?;
-            for d in &differences {
-                out.write(format!("{}: {} -> {}\n", d.path, d.a, d.b).as_bytes())?;
-            }
-            out.finish()?;
-            if !differences.is_empty() {
-                return Ok(Outcome::Negative);
-            }
+            return write_diff(&a.to_json(), &b.to_json());
         }
         Command::Types => {}
     }

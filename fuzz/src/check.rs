@@ -2,10 +2,11 @@
 //! libFuzzer reports the panic as a crash with the input that caused it.
 
 use crate::gen::Generate;
-use peam_ssz_schema::Schema;
+use peam_ssz_schema::{Schema, Value};
 use peam_ssz_types::hash::{force_backend, Backend};
 use peam_ssz_types::path::{Layout, TreeLayout};
-use peam_ssz_types::{Root, Ssz, TreeHash, V1_6, V1_7};
+use peam_ssz_types::edition::{with_edition_named, Edition, EditionFn, Rules};
+use peam_ssz_types::{Root, Ssz, TreeHash, V1_6};
 
 /// What a type needs for the decode and round-trip checks. Not `Debug`:
 /// failure messages show bytes, which the crashing input reproduces, and
@@ -139,19 +140,27 @@ pub fn same_root_on_every_backend<T: TreeHash>(value: &T, root: Root, bytes: &[u
     }
 }
 
-/// The edition of the progressive types in `layout`: `Some(true)` for
-/// v1.6.1 (recursion on the left), `Some(false)` for v1.7; `None` when it
-/// holds none, and both editions give the same root.
-fn recursion_left(layout: &Layout) -> Option<bool> {
+/// The edition of the progressive types in `layout`; `None` when it holds
+/// none, and every edition gives the same root.
+fn edition(layout: &Layout) -> Option<Rules> {
     match layout {
-        Layout::ProgressiveList { recursion_left, .. }
-        | Layout::ProgressiveBitlist { recursion_left } => Some(*recursion_left),
-        Layout::Vector { elem, .. } | Layout::List { elem, .. } => recursion_left(elem),
-        Layout::Container { fields } => fields.iter().find_map(|f| recursion_left(f.layout)),
-        Layout::Union { variants } => variants
-            .iter()
-            .find_map(|v| v.layout.and_then(recursion_left)),
+        Layout::ProgressiveList { edition, .. } | Layout::ProgressiveBitlist { edition } => {
+            Some(*edition)
+        }
+        Layout::Vector { elem, .. } | Layout::List { elem, .. } => edition(elem),
+        Layout::Container { fields } => fields.iter().find_map(|f| edition(f.layout)),
+        Layout::Union { variants } => variants.iter().find_map(|v| v.layout.and_then(edition)),
         _ => None,
+    }
+}
+
+/// The root of a run-time value in the edition [`with_edition_named`] runs.
+struct RootIn<'a>(&'a Value);
+
+impl EditionFn for RootIn<'_> {
+    type Output = Root;
+    fn call<E: Edition>(self) -> Root {
+        self.0.hash_tree_root_in::<E>()
     }
 }
 
@@ -176,10 +185,9 @@ pub fn against_schema<T: Checked + TreeLayout>(schema: &Schema, bytes: &[u8]) {
                 "the run-time value re-encodes {} otherwise",
                 hex(bytes)
             );
-            let root = match recursion_left(T::LAYOUT) {
-                Some(false) => value.hash_tree_root_in::<V1_7>(),
-                _ => value.hash_tree_root_in::<V1_6>(),
-            };
+            let rules = edition(T::LAYOUT).unwrap_or(V1_6::RULES);
+            let root = with_edition_named(rules.name, RootIn(&value))
+                .expect("an edition answers to its own name");
             assert_eq!(
                 root,
                 derived.hash_tree_root(),

@@ -341,7 +341,7 @@ pub use v1_6::{
 
 /// An edition of the suite: the marker type whose progressive
 /// merkleization the suite's progressive types follow.
-pub trait SuiteEdition: Edition {
+pub trait SuiteEdition: crate::harness::SpecEdition {
     /// The check of a case of `handler` whose type, `name`, depends on the
     /// edition; `None` for another type.
     fn edition_check(handler: &str, name: &str, valid: bool) -> Option<Check>;
@@ -569,90 +569,4 @@ pub fn check_for<E: SuiteEdition>(handler: &str, valid: bool, name: &str) -> Res
         _ => return Err(format!("unknown ssz_generic handler {handler:?}")),
     };
     check.ok_or_else(unknown)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use peam_ssz_types::edition::{V1_6, V1_7};
-
-    #[test]
-    fn case_names_map_to_types() {
-        for (handler, name) in [
-            ("uints", "uint_128_one_byte_longer"),
-            ("boolean", "byte_rev_nibble"),
-            ("basic_vector", "vec_uint256_513_random_one_more"),
-            ("basic_vector", "vec_bool_0"),
-            ("bitvector", "bitvec_0"),
-            ("bitlist", "bitlist_1_but_9"),
-            ("basic_progressive_list", "proglist_bool_1366_zero_0x80"),
-            ("progressive_bitlist", "progbitlist"),
-            ("progressive_bitlist", "progbitlist_lengthy_1025_3"),
-            (
-                "containers",
-                "ProgressiveBitsStruct_nil_offset_410_minus_one",
-            ),
-            ("containers", "BitsStruct"),
-            (
-                "progressive_containers",
-                "ProgressiveVarTestStruct_random_offset_5_zeroed",
-            ),
-            ("compatible_unions", "CompatibleUnionABCA_selector_6_none"),
-        ] {
-            for valid in [true, false] {
-                assert!(
-                    check_for::<V1_6>(handler, valid, name).is_ok(),
-                    "{handler}/{name}"
-                );
-                assert!(
-                    check_for::<V1_7>(handler, valid, name).is_ok(),
-                    "{handler}/{name}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn unknown_types_are_errors() {
-        for (handler, name) in [
-            ("uints", "uint_512_max"),
-            ("uints", "int_8_max"),
-            ("basic_vector", "vec_uint512_4_max"),
-            ("basic_vector", "vec_uint8_1000_max"),
-            ("basic_vector", "vec_uint8_max"),
-            ("bitvector", "bitvec_max"),
-            ("bitlist", "bitvec_8"),
-            ("basic_progressive_list", "proglist_int8_zero_2"),
-            ("progressive_bitlist", "progbitlists_zero"),
-            ("containers", "ProgressiveVarTestStruct_zero"),
-            ("containers", "BitsStructs_zero"),
-            ("progressive_containers", "BitsStruct_zero"),
-            ("compatible_unions", "CompatibleUnionAB_zero"),
-            ("complex_vector", "vec_uint8_2"),
-        ] {
-            for err in [
-                check_for::<V1_6>(handler, true, name).expect_err(name),
-                check_for::<V1_7>(handler, true, name).expect_err(name),
-            ] {
-                assert!(err.contains(handler), "{err}");
-            }
-        }
-    }
-
-    #[test]
-    fn uint128_reads_decimal_strings() {
-        let parse = <u128 as Basic>::parse_one;
-        assert_eq!(parse("'0'"), Ok(0));
-        assert_eq!(
-            parse("'340282366920938463463374607431768211455'"),
-            Ok(u128::MAX)
-        );
-        assert!(parse("'340282366920938463463374607431768211456'").is_err());
-        assert!(parse("'-1'").is_err());
-        let vector = <u128 as Basic>::parse_vector::<2>("['1', '2']").unwrap();
-        assert_eq!(vector.as_slice(), [1, 2]);
-        assert!(<u128 as Basic>::parse_vector::<3>("['1', '2']").is_err());
-        let list = <u128 as Basic>::parse_progressive_list::<V1_6>("['3']").unwrap();
-        assert_eq!(list.as_slice(), [3]);
-    }
 }

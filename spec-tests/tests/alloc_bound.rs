@@ -13,7 +13,7 @@
 
 use beacon_types::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
 use peam_ssz_types::{
-    Bitlist, Bitvector, ProgressiveBitlist, ProgressiveList, Ssz, Vector, U, U256,
+    Bitlist, Bitvector, ProgressiveBitlist, ProgressiveList, Ssz, Vector, U, U256, V1_6,
 };
 use spec_tests::generic::{self as g, HANDLERS, SUITES};
 use spec_tests::harness::{file_name, subdirs, vectors_dir, Case};
@@ -211,7 +211,7 @@ fn generic_measure(handler: &str, name: &str) -> Result<Option<Measure>, String>
 
 #[test]
 fn ssz_generic_vectors_decode_within_the_bound() {
-    let root = vectors_dir().join("tests/general/phase0/ssz_generic");
+    let root = vectors_dir::<V1_6>().join("tests/general/phase0/ssz_generic");
     let mut worst = Worst::default();
     let mut unknown = Vec::new();
     for handler in HANDLERS {
@@ -248,7 +248,7 @@ impl ContainerVisitor for Table {
 }
 
 fn static_cases<P: Preset>(worst: &mut Worst) {
-    let preset_dir = vectors_dir().join("tests").join(P::NAME);
+    let preset_dir = vectors_dir::<V1_6>().join("tests").join(P::NAME);
     for fork in FORKS {
         let mut table = Table::default();
         assert!(beacon::visit_fork_containers::<P, _>(fork, &mut table));

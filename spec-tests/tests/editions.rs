@@ -6,7 +6,7 @@
 use peam_ssz_types::edition::{Edition, V1_6, V1_7};
 use peam_ssz_types::{ProgressiveList, Ssz, TreeHash};
 use spec_tests::generic::META_FILE;
-use spec_tests::harness::{to_hex, vectors_dir, vectors_dir_v1_7, Case};
+use spec_tests::harness::{to_hex, vectors_dir, Case};
 use std::path::Path;
 
 const CASE: &str =
@@ -25,8 +25,8 @@ fn roots<E: Edition>(vectors: &Path) -> ([u8; 32], [u8; 32]) {
 
 #[test]
 fn one_value_has_a_root_per_edition() {
-    let (v1_6, v1_6_expected) = roots::<V1_6>(&vectors_dir());
-    let (v1_7, v1_7_expected) = roots::<V1_7>(&vectors_dir_v1_7());
+    let (v1_6, v1_6_expected) = roots::<V1_6>(&vectors_dir::<V1_6>());
+    let (v1_7, v1_7_expected) = roots::<V1_7>(&vectors_dir::<V1_7>());
     println!("[true] as ProgressiveList[bool]:");
     println!("  {}: {}", V1_6::NAME, to_hex(&v1_6));
     println!("  {}: {}", V1_7::NAME, to_hex(&v1_7));

@@ -11,7 +11,7 @@ use beacon_types::beacon::{
     altair, bellatrix, capella, deneb, electra, fulu, Mainnet, Minimal, Preset,
 };
 use peam_ssz_types::path::{gindex_of, gindex_of_str, PathErrorKind, PathStep};
-use peam_ssz_types::{gindex, Gindex, Length, Ssz, TreeHash};
+use peam_ssz_types::{gindex, Gindex, Length, Ssz, TreeHash, V1_6};
 use spec_tests::harness;
 use std::path::{Path, PathBuf};
 
@@ -157,7 +157,7 @@ fn validator_paths_reach_every_depth_of_the_state() {
 /// `proofs.tar.gz` (in `$SSZ_VECTOR_ARCHIVES`, or the shared directory
 /// next to the repository).
 fn proof_vectors() -> PathBuf {
-    if let Ok(dir) = harness::try_vectors_dir() {
+    if let Ok(dir) = harness::try_vectors_dir::<V1_6>() {
         if dir.join("tests/mainnet/altair/light_client").is_dir() {
             return dir;
         }

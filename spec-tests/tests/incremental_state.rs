@@ -8,8 +8,8 @@
 //! cached state must keep its root.
 
 use peam_ssz_types::proof::{is_valid_merkle_branch, prove};
-use peam_ssz_types::{path, Ssz, TreeHash};
-use spec_tests::harness::{subdirs, vectors_dir, vectors_dir_v1_7, Case};
+use peam_ssz_types::{path, Ssz, TreeHash, V1_6, V1_7};
+use spec_tests::harness::{subdirs, vectors_dir, Case};
 use std::path::Path;
 
 /// Every case directory of `BeaconState` under `fork_dir`.
@@ -98,14 +98,14 @@ mod fulu {
 
     end_to_end!(
         minimal,
-        vectors_dir().join("tests/minimal/fulu"),
+        vectors_dir::<V1_6>().join("tests/minimal/fulu"),
         fulu::BeaconState<Minimal>,
         cached::BeaconState<Minimal>,
         push = fallible
     );
     end_to_end!(
         mainnet,
-        vectors_dir().join("tests/mainnet/fulu"),
+        vectors_dir::<V1_6>().join("tests/mainnet/fulu"),
         fulu::BeaconState<Mainnet>,
         cached::BeaconState<Mainnet>,
         push = fallible
@@ -119,14 +119,14 @@ mod gloas {
 
     end_to_end!(
         minimal,
-        vectors_dir_v1_7().join("tests/minimal/gloas"),
+        vectors_dir::<V1_7>().join("tests/minimal/gloas"),
         gloas::BeaconState<Minimal>,
         cached::BeaconState<Minimal>,
         push = infallible
     );
     end_to_end!(
         mainnet,
-        vectors_dir_v1_7().join("tests/mainnet/gloas"),
+        vectors_dir::<V1_7>().join("tests/mainnet/gloas"),
         gloas::BeaconState<Mainnet>,
         cached::BeaconState<Mainnet>,
         push = infallible

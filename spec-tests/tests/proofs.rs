@@ -28,7 +28,7 @@
 use beacon_types::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
 use peam_ssz_types::hash::hash_pair;
 use peam_ssz_types::proof::{is_valid_merkle_branch, prove, Gindex, ProofError};
-use peam_ssz_types::{TreeHash, ZERO_HASHES};
+use peam_ssz_types::{TreeHash, V1_6, ZERO_HASHES};
 use spec_tests::harness::{case_label, decode_hex, file_name, subdirs, vectors_dir, Case, Run};
 use std::collections::BTreeMap;
 
@@ -177,7 +177,7 @@ impl ContainerVisitor for Table {
 }
 
 fn run_preset<P: Preset>() {
-    let preset_dir = vectors_dir().join("tests").join(P::NAME);
+    let preset_dir = vectors_dir::<V1_6>().join("tests").join(P::NAME);
     let mut run = Run::new();
     if !preset_dir.is_dir() {
         run.fail(format!("{} is not a directory", preset_dir.display()));

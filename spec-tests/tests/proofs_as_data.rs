@@ -18,7 +18,7 @@ use peam_ssz_types::proof::{
     prove, prove_multi, prove_path, prove_paths, Gindex, MultiProof, Partial, PartialError,
     SingleProof,
 };
-use peam_ssz_types::{Bytes32, Ssz, TreeHash};
+use peam_ssz_types::{Bytes32, Ssz, TreeHash, V1_6};
 use spec_tests::harness::{subdirs, vectors_dir};
 use std::path::PathBuf;
 
@@ -35,7 +35,7 @@ fn proof_cases<P: Preset>() -> Vec<PathBuf> {
         "light_client/single_merkle_proof",
         "merkle_proof/single_merkle_proof",
     ] {
-        let dir = vectors_dir()
+        let dir = vectors_dir::<V1_6>()
             .join("tests")
             .join(P::NAME)
             .join("deneb")
@@ -117,7 +117,7 @@ fn vector_proofs_round_trip_yaml_and_json() {
 }
 
 fn finality_case() -> PathBuf {
-    vectors_dir().join(
+    vectors_dir::<V1_6>().join(
         "tests/mainnet/deneb/light_client/single_merkle_proof/BeaconState/finality_root_merkle_proof",
     )
 }
@@ -195,7 +195,7 @@ where
 }
 
 fn partial_values<P: Preset>() -> usize {
-    let dir = vectors_dir()
+    let dir = vectors_dir::<V1_6>()
         .join("tests")
         .join(P::NAME)
         .join("deneb/ssz_static/BeaconState/ssz_random");

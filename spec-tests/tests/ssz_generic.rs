@@ -4,9 +4,8 @@
 //! v1.6.1 types, and v1.7.0-alpha.13 (`spec-tests/vectors-v1.7`) with the
 //! same types in that edition.
 //!
-//! Prints `ssz_generic/<handler>: P passed, F failed` per handler of
-//! v1.6.1 and `ssz_generic@v1.7.0-alpha.13/<handler>: ...` per handler of
-//! v1.7.0-alpha.13, and fails on any failed case, unknown handler or suite
+//! Prints `ssz_generic@<edition>/<handler>: P passed, F failed` per handler
+//! of each edition (`v1.6.1`, `v1.7.0-alpha.13`), and fails on any failed case, unknown handler or suite
 //! directory, case directory not run, or file not read.
 //!
 //! `SSZ_GENERIC_SAMPLE=k` runs every k-th case of each suite only (the
@@ -15,8 +14,7 @@
 
 use peam_ssz_types::edition::{V1_6, V1_7};
 use spec_tests::generic::{check_for, SuiteEdition, HANDLERS, SUITES};
-use spec_tests::harness::{check_manifest, file_name, subdirs, vectors_dir, vectors_dir_v1_7, Run};
-use std::path::Path;
+use spec_tests::harness::{check_manifest, file_name, subdirs, vectors_dir, Run};
 
 /// The `SSZ_GENERIC_SAMPLE` stride: 1 (every case) unless set.
 fn sample_stride() -> usize {
@@ -30,12 +28,13 @@ fn sample_stride() -> usize {
     }
 }
 
-/// Runs the suite under `vectors` (a directory holding `tests/`) with the
-/// types of edition `E`, naming each handler's group `<prefix>/<handler>`.
-/// With `manifests`, every case also holds a `manifest.yaml` to check
-/// (v1.7.0-alpha.13).
-fn run_suite<E: SuiteEdition>(vectors: &Path, prefix: &str, manifests: bool) {
-    let root = vectors.join("tests/general/phase0/ssz_generic");
+/// Runs the suite of edition `E`'s vectors with its types, naming each
+/// handler's group `ssz_generic@<edition>/<handler>`. Where the edition's
+/// cases hold a `manifest.yaml`, each is checked too.
+fn run_suite<E: SuiteEdition>() {
+    let prefix = format!("ssz_generic@{}", E::NAME);
+    let manifests = E::MANIFESTS;
+    let root = vectors_dir::<E>().join("tests/general/phase0/ssz_generic");
     let stride = sample_stride();
     let mut left_out = 0usize;
     let mut run = Run::new();
@@ -109,10 +108,10 @@ fn run_suite<E: SuiteEdition>(vectors: &Path, prefix: &str, manifests: bool) {
 
 #[test]
 fn ssz_generic() {
-    run_suite::<V1_6>(&vectors_dir(), "ssz_generic", false);
+    run_suite::<V1_6>();
 }
 
 #[test]
 fn ssz_generic_v1_7() {
-    run_suite::<V1_7>(&vectors_dir_v1_7(), "ssz_generic@v1.7.0-alpha.13", true);
+    run_suite::<V1_7>();
 }

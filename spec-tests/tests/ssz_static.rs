@@ -1,4 +1,4 @@
-//! The `ssz_static` vectors against the containers of `beacon_types::beacon` (v1.6.1, every fork), printing `ssz_static/<preset>/<fork>: P passed, F failed`; the harness and the
+//! The `ssz_static` vectors against the containers of `beacon_types::beacon` (v1.6.1, every fork), printing `ssz_static@v1.6.1/<preset>/<fork>: P passed, F failed`; the harness and the
 //! layout are in `common/ssz_static.rs`.
 
 #[path = "common/ssz_static.rs"]

@@ -1,4 +1,4 @@
-//! The `ssz_static` vectors against `beacon_types::beacon_alloy` (phase0 to capella on alloy-primitives' types), printing `ssz_static[alloy]/<preset>/<fork>: ...`; the harness and the
+//! The `ssz_static` vectors against `beacon_types::beacon_alloy` (phase0 to capella on alloy-primitives' types), printing `ssz_static[alloy]@v1.6.1/<preset>/<fork>: ...`; the harness and the
 //! layout are in `common/ssz_static.rs`.
 
 #[path = "common/ssz_static.rs"]

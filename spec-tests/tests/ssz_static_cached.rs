@@ -1,4 +1,4 @@
-//! The `ssz_static` vectors against `beacon_types::beacon_cached` (the same containers on the persistent, cached `List` and `Vector`), printing `ssz_static[cached]/<preset>/<fork>: ...`; the harness and the
+//! The `ssz_static` vectors against `beacon_types::beacon_cached` (the same containers on the persistent, cached `List` and `Vector`), printing `ssz_static[cached]@v1.6.1/<preset>/<fork>: ...`; the harness and the
 //! layout are in `common/ssz_static.rs`.
 
 #[path = "common/ssz_static.rs"]

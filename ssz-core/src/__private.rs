@@ -6,6 +6,7 @@
 //! Nothing else in this crate or in `peam-ssz-types` imports from here; the
 //! sequence codec is [`crate::codec`].
 
+use crate::edition::Rules;
 use crate::proof::{merkle_node, mix_in_node, progressive_node};
 use crate::{DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 
@@ -299,14 +300,14 @@ pub fn progressive_container_node(
     gindex: Gindex,
     active_fields: &Root,
     slot_count: usize,
-    recursion_left: bool,
+    edition: Rules,
     slot_root: impl Fn(usize) -> Root,
     slot_node: impl Fn(usize, Gindex) -> Result<Root, ProofError>,
 ) -> Result<Root, ProofError> {
     mix_in_node(gindex, active_fields, |g| {
         progressive_node(
             g,
-            recursion_left,
+            edition,
             slot_count,
             |s, e| fields_range_root(s, e, &slot_root),
             slot_node,

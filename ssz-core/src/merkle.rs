@@ -154,8 +154,8 @@ pub fn merkleize_progressive_packed(bytes: &[u8]) -> Root {
 /// editions cost the same.
 pub fn merkleize_progressive_in<E: Edition>(chunks: &[Root]) -> Root {
     match scope::current() {
-        None => sha256::PROGRESSIVE[E::PROGRESSIVE_RECURSION_LEFT as usize](chunks, None),
-        Some(r) => r.progressive[E::PROGRESSIVE_RECURSION_LEFT as usize](chunks),
+        None => sha256::PROGRESSIVE[E::RULES.progressive_recursion_left as usize](chunks, None),
+        Some(r) => r.progressive[E::RULES.progressive_recursion_left as usize](chunks),
     }
 }
 
@@ -164,9 +164,9 @@ pub fn merkleize_progressive_packed_in<E: Edition>(bytes: &[u8]) -> Root {
     match scope::current() {
         None => {
             let (chunks, tail) = split_packed(bytes);
-            sha256::PROGRESSIVE[E::PROGRESSIVE_RECURSION_LEFT as usize](chunks, tail.as_ref())
+            sha256::PROGRESSIVE[E::RULES.progressive_recursion_left as usize](chunks, tail.as_ref())
         }
-        Some(r) => r.progressive_packed[E::PROGRESSIVE_RECURSION_LEFT as usize](bytes),
+        Some(r) => r.progressive_packed[E::RULES.progressive_recursion_left as usize](bytes),
     }
 }
 
@@ -203,11 +203,11 @@ fn progressive<H: Hasher, E: Edition>(chunks: &[Root], tail: Option<&Root>) -> R
         depth += 2;
     }
     // Folded from the deepest step up; the recursion of the last step is
-    // the zero chunk. `E::PROGRESSIVE_RECURSION_LEFT` is a constant, so
+    // the zero chunk. `E::RULES` is a constant, so
     // each edition compiles to one branch-free loop.
     let mut acc = [0u8; 32];
     for root in subtree_roots[..count].iter().rev() {
-        acc = if E::PROGRESSIVE_RECURSION_LEFT {
+        acc = if E::RULES.progressive_recursion_left {
             H::hash_pair(&acc, root)
         } else {
             H::hash_pair(root, &acc)
@@ -372,7 +372,7 @@ mod sha256 {
     /// A progressive root from chunks and a packed tail.
     type Progressive = fn(&[Root], Option<&Root>) -> Root;
 
-    /// By `PROGRESSIVE_RECURSION_LEFT`: `[v1.7, v1.6]`.
+    /// By `Rules::progressive_recursion_left`: `[v1.7, v1.6]`.
     pub(super) const PROGRESSIVE: [Progressive; 2] = [progressive_v1_7, progressive_v1_6];
 }
 

@@ -177,7 +177,7 @@ fn container(
                 None => expect(quote!(#krate::path::container_field(#count, #position))),
                 Some(_) => expect(quote!(#krate::path::progressive_container_field(
                     #position,
-                    <#edition as #krate::Edition>::PROGRESSIVE_RECURSION_LEFT,
+                    <#edition as #krate::Edition>::RULES,
                 ))),
             }
         })

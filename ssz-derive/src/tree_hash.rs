@@ -282,7 +282,7 @@ fn container_node(
                 __gindex,
                 &[#(#packed),*],
                 #n,
-                <#edition as #krate::Edition>::PROGRESSIVE_RECURSION_LEFT,
+                <#edition as #krate::Edition>::RULES,
                 #root_fn,
                 #node_fn,
             ))

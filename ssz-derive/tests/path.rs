@@ -281,7 +281,7 @@ fn chunk_count(t: &R) -> u128 {
 /// The order of the test types' progressive trees: they take the default
 /// edition, the current spec (the binary subtree on the left).
 const RECURSION_LEFT: bool =
-    <peam_ssz_types::edition::Current as peam_ssz_types::Edition>::PROGRESSIVE_RECURSION_LEFT;
+    <peam_ssz_types::edition::Current as peam_ssz_types::Edition>::RULES.progressive_recursion_left;
 
 fn progressive(root: u128, c: u128, recursion_left: bool) -> Option<u128> {
     let (rest, binary) = if recursion_left { (0, 1) } else { (1, 0) };
@@ -541,31 +541,32 @@ fn random_paths_agree_with_the_reference() {
 #[test]
 fn both_progressive_orders_agree_with_the_reference() {
     use peam_ssz_types::path::{progressive_chunk, progressive_container_field};
+    use peam_ssz_types::{Edition, V1_6, V1_7};
     let mut rng = Rng(7);
     for _ in 0..10_000 {
         let c = rng.next() >> rng.below_u64(64);
-        for left in [true, false] {
+        for edition in [V1_6::RULES, V1_7::RULES] {
             assert_eq!(
-                progressive_chunk(c, left).map(Gindex::get),
-                progressive(1, c as u128, left),
+                progressive_chunk(c, edition).map(Gindex::get),
+                progressive(1, c as u128, edition.progressive_recursion_left),
                 "chunk {c}"
             );
         }
         let c = c % 256;
         assert_eq!(
-            progressive_container_field(c, true).map(Gindex::get),
+            progressive_container_field(c, V1_6::RULES).map(Gindex::get),
             progressive(2, c as u128, true)
         );
     }
     // Small cases worked by hand: with the recursion on the left, chunk 0
     // is the right child (3), chunks 1..5 the leaves of node 5 (20..24).
-    assert_eq!(progressive_chunk(0, true), Some(g(3)));
-    assert_eq!(progressive_chunk(1, true), Some(g(20)));
-    assert_eq!(progressive_chunk(4, true), Some(g(23)));
+    assert_eq!(progressive_chunk(0, V1_6::RULES), Some(g(3)));
+    assert_eq!(progressive_chunk(1, V1_6::RULES), Some(g(20)));
+    assert_eq!(progressive_chunk(4, V1_6::RULES), Some(g(23)));
     // Chunk 5 starts the subtree of 16 leaves: node 9 = left, left, right.
-    assert_eq!(progressive_chunk(5, true), Some(g(9 * 16)));
-    assert_eq!(progressive_chunk(0, false), Some(g(2)));
-    assert_eq!(progressive_chunk(1, false), Some(g(24)));
+    assert_eq!(progressive_chunk(5, V1_6::RULES), Some(g(9 * 16)));
+    assert_eq!(progressive_chunk(0, V1_7::RULES), Some(g(2)));
+    assert_eq!(progressive_chunk(1, V1_7::RULES), Some(g(24)));
 }
 
 type Deep = List<List<List<u64, U<{ 1 << 50 }>>, U<{ 1 << 50 }>>, U<{ 1 << 50 }>>;

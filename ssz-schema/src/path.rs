@@ -3,7 +3,7 @@
 //! progressive shapes of EIP-7916 and EIP-7495).
 
 use peam_ssz_core::merkle::depth_for;
-use peam_ssz_core::path::{parse_path, PathError, PathErrorKind, PathStep};
+use peam_ssz_core::path::{parse_path, progressive_chunk, PathError, PathErrorKind, PathStep};
 use peam_ssz_core::{Current, Edition, Gindex, BYTES_PER_CHUNK};
 
 use crate::schema::{Kind, Schema};
@@ -19,31 +19,6 @@ const NODE3: Gindex = match Gindex::new(3) {
 
 fn fail<T>(position: usize, kind: PathErrorKind) -> Result<T, PathError> {
     Err(PathError { position, kind })
-}
-
-/// The node of chunk `chunk` of a progressive tree, relative to its root:
-/// `k` steps down the spine, then into the binary subtree of `4^k` chunks.
-fn progressive_chunk(chunk: u64, recursion_left: bool) -> Option<Gindex> {
-    let (subtree, rest) = if recursion_left {
-        (NODE3, NODE2)
-    } else {
-        (NODE2, NODE3)
-    };
-    let mut g = Gindex::ROOT;
-    let mut offset = 0u64;
-    let mut width = 1u64;
-    let mut depth = 0u32;
-    loop {
-        if chunk < offset.checked_add(width)? {
-            return g
-                .concat(subtree)?
-                .concat(Gindex::at(depth, (chunk - offset) as u128)?);
-        }
-        g = g.concat(rest)?;
-        offset += width;
-        width = width.checked_mul(4)?;
-        depth += 2;
-    }
 }
 
 /// Bytes an element takes among the leaves: its size when basic (packed),
@@ -167,8 +142,7 @@ fn step_in<'a, E: Edition>(
                     .nth(i)
                     .map(|(p, _)| p as u64)
                     .ok_or_else(overflow)?;
-                let g = below_data(progressive_chunk(p, E::PROGRESSIVE_RECURSION_LEFT))
-                    .ok_or_else(overflow)?;
+                let g = below_data(progressive_chunk(p, E::RULES)).ok_or_else(overflow)?;
                 Ok((g, fields[i].schema.clone()))
             }
             _ => fail(position, PathErrorKind::NoSuchField { name: name.into() }),
@@ -215,23 +189,20 @@ fn step_in<'a, E: Edition>(
                 Kind::ProgressiveList { element } => {
                     let chunk = index as u128 * item_len(element) as u128 / 32;
                     (
-                        u64::try_from(chunk).ok().and_then(|c| {
-                            below_data(progressive_chunk(c, E::PROGRESSIVE_RECURSION_LEFT))
-                        }),
+                        u64::try_from(chunk)
+                            .ok()
+                            .and_then(|c| below_data(progressive_chunk(c, E::RULES))),
                         element.clone(),
                         None,
                     )
                 }
                 Kind::ProgressiveByteList => (
-                    below_data(progressive_chunk(index / 32, E::PROGRESSIVE_RECURSION_LEFT)),
+                    below_data(progressive_chunk(index / 32, E::RULES)),
                     uint_schema(8, overflow())?,
                     None,
                 ),
                 Kind::ProgressiveBitList => (
-                    below_data(progressive_chunk(
-                        index / 256,
-                        E::PROGRESSIVE_RECURSION_LEFT,
-                    )),
+                    below_data(progressive_chunk(index / 256, E::RULES)),
                     boolean(),
                     None,
                 ),
@@ -310,18 +281,18 @@ fn uint_schema(bits: u64, overflow: PathError) -> Result<Schema, PathError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peam_ssz_core::{V1_6, V1_7};
+    use peam_ssz_core::{Edition, V1_6, V1_7};
 
     #[test]
     fn progressive_chunks_follow_the_edition() {
         // v1.7: chunk 0 is the left child of the spine's root; v1.6: the
         // right one.
-        assert_eq!(progressive_chunk(0, false).map(Gindex::get), Some(2));
-        assert_eq!(progressive_chunk(0, true).map(Gindex::get), Some(3));
+        assert_eq!(progressive_chunk(0, V1_7::RULES).map(Gindex::get), Some(2));
+        assert_eq!(progressive_chunk(0, V1_6::RULES).map(Gindex::get), Some(3));
         // Chunk 1 opens the second subtree (4 chunks, depth 2): 3 -> 6 -> 24.
-        assert_eq!(progressive_chunk(1, false).map(Gindex::get), Some(24));
+        assert_eq!(progressive_chunk(1, V1_7::RULES).map(Gindex::get), Some(24));
         assert_eq!(
-            progressive_chunk(1, true).map(Gindex::get),
+            progressive_chunk(1, V1_6::RULES).map(Gindex::get),
             Some(2 * 2 * 4 + 4)
         );
         let schema = Schema::progressive_list(Schema::uint(64).unwrap()).unwrap();

@@ -87,7 +87,7 @@ impl Leaves<'_> {
     fn progressive<E: Edition>(&self, gindex: Gindex) -> Result<Root, ProofError> {
         progressive_node(
             gindex,
-            E::PROGRESSIVE_RECURSION_LEFT,
+            E::RULES,
             self.count(),
             |s, e| self.range_root::<E>(s, e),
             |i, r| self.below::<E>(i, r),

@@ -84,7 +84,7 @@ impl<N> Elements for Bitvector<N> {
 impl<T: TreeLayout, E: Edition, M> TreeLayout for ProgressiveList<T, E, M> {
     const LAYOUT: &'static Layout = &Layout::ProgressiveList {
         elem: T::LAYOUT,
-        recursion_left: E::PROGRESSIVE_RECURSION_LEFT,
+        edition: E::RULES,
     };
 }
 
@@ -95,7 +95,7 @@ impl<T, E, M> Elements for ProgressiveList<T, E, M> {
 impl<E: Edition, M> TreeLayout for ProgressiveByteList<E, M> {
     const LAYOUT: &'static Layout = &Layout::ProgressiveList {
         elem: UINT8,
-        recursion_left: E::PROGRESSIVE_RECURSION_LEFT,
+        edition: E::RULES,
     };
 }
 
@@ -104,9 +104,7 @@ impl<E, M> Elements for ProgressiveByteList<E, M> {
 }
 
 impl<E: Edition, M> TreeLayout for ProgressiveBitlist<E, M> {
-    const LAYOUT: &'static Layout = &Layout::ProgressiveBitlist {
-        recursion_left: E::PROGRESSIVE_RECURSION_LEFT,
-    };
+    const LAYOUT: &'static Layout = &Layout::ProgressiveBitlist { edition: E::RULES };
 }
 
 impl<E, M> Elements for ProgressiveBitlist<E, M> {

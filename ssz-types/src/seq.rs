@@ -219,5 +219,5 @@ pub(crate) fn progressive_node<E: crate::Edition, T: crate::TreeHash>(
     length: usize,
     gindex: crate::Gindex,
 ) -> Result<crate::Root, crate::ProofError> {
-    crate::codec::progressive_list_node(values, length, E::PROGRESSIVE_RECURSION_LEFT, gindex)
+    crate::codec::progressive_list_node(values, length, E::RULES, gindex)
 }

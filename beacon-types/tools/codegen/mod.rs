@@ -21,9 +21,9 @@
 //! `peam_ssz_schema::Schema::from_json` reads, for the run-time path
 //! (`descriptors`).
 //!
-//! Run by the `generated_code_is_up_to_date` unit tests of `beacon-types`,
+//! Run by the `generated_code_is_up_to_date` tests of `beacon-types` (`tests/generated.rs`),
 //! which fail when the committed files differ from the output;
-//! `BEACON_CODEGEN=write cargo test -p peam-ssz-beacon --lib` rewrites them.
+//! `BEACON_CODEGEN=write cargo test -p peam-ssz-beacon --test generated` rewrites them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;

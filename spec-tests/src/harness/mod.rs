@@ -17,9 +17,10 @@
 //! read.
 //!
 //! ```no_run
+//! use peam_ssz_types::V1_6;
 //! use spec_tests::harness::{check_valid, vectors_dir, Run};
 //!
-//! let root = vectors_dir().join("tests/general/phase0/ssz_generic/uints");
+//! let root = vectors_dir::<V1_6>().join("tests/general/phase0/ssz_generic/uints");
 //! let mut run = Run::new();
 //! run.expect_tree(&root);
 //! let cases = spec_tests::harness::subdirs(&root.join("valid")).unwrap();
@@ -46,6 +47,3 @@ pub use case::*;
 pub use check::*;
 pub use run::*;
 pub use vectors::*;
-
-#[cfg(test)]
-mod tests;

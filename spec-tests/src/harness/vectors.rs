@@ -1,34 +1,81 @@
 //! Where the vectors are, and the directory walks over their trees.
 
 use super::*;
-
-/// The environment variable naming a directory that holds the `tests/` tree
-/// of the vectors, used instead of `spec-tests/vectors`.
-pub const VECTORS_ENV: &str = "SSZ_SPEC_VECTORS";
+use peam_ssz_types::edition::{Edition, V1_6, V1_7};
 
 /// The file holding the SSZ bytes of a case.
 pub const SERIALIZED_FILE: &str = "serialized.ssz_snappy";
 /// The file holding the YAML value of a case.
 pub const VALUE_FILE: &str = "value.yaml";
 
-/// The directory holding the vectors' `tests/` tree: `$SSZ_SPEC_VECTORS`, or
-/// else `spec-tests/vectors`.
+/// An edition whose consensus-spec vectors the harness runs: where they
+/// are and how their cases are laid out. One impl per edition, here.
+pub trait SpecEdition: Edition {
+    /// The environment variable naming a directory that holds the `tests/`
+    /// tree of the edition's vectors, used instead of `spec-tests/<DIR>`.
+    const VECTORS_ENV: &'static str;
+    /// The default directory of the vectors, under `spec-tests/`.
+    const DIR: &'static str;
+    /// The variable that gives `download-vectors.sh` the directory of the
+    /// release archives.
+    const ARCHIVES_ENV: &'static str;
+    /// Whether every case holds a `manifest.yaml` ([`check_manifest`]).
+    const MANIFESTS: bool;
+}
+
+impl SpecEdition for V1_6 {
+    const VECTORS_ENV: &'static str = "SSZ_SPEC_VECTORS";
+    const DIR: &'static str = "vectors";
+    const ARCHIVES_ENV: &'static str = "SSZ_VECTOR_ARCHIVES";
+    const MANIFESTS: bool = false;
+}
+
+impl SpecEdition for V1_7 {
+    const VECTORS_ENV: &'static str = "SSZ_SPEC_VECTORS_V1_7";
+    const DIR: &'static str = "vectors-v1.7";
+    const ARCHIVES_ENV: &'static str = "SSZ_VECTOR_ARCHIVES_V1_7";
+    const MANIFESTS: bool = true;
+}
+
+/// The directory holding the `tests/` tree of the edition `E`'s vectors:
+/// `$E::VECTORS_ENV`, or else `spec-tests/<E::DIR>`.
 ///
 /// # Panics
 ///
 /// When that directory holds no `tests/` directory, with a message that
 /// says how to get the vectors: a run without vectors fails, it does not
 /// pass by running nothing.
-pub fn vectors_dir() -> PathBuf {
-    match try_vectors_dir() {
+pub fn vectors_dir<E: SpecEdition>() -> PathBuf {
+    match try_vectors_dir::<E>() {
         Ok(dir) => dir,
         Err(e) => panic!("{e}"),
     }
 }
 
 /// [`vectors_dir`], with an error instead of a panic.
-pub fn try_vectors_dir() -> Result<PathBuf, String> {
-    find_vectors(VECTORS_ENV, "vectors", "", "")
+pub fn try_vectors_dir<E: SpecEdition>() -> Result<PathBuf, String> {
+    let env = E::VECTORS_ENV;
+    let (dir, origin) = match std::env::var_os(env) {
+        Some(dir) if !dir.is_empty() => (PathBuf::from(dir), format!("${env}")),
+        _ => (
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(E::DIR),
+            "the default location".to_owned(),
+        ),
+    };
+    if dir.join("tests").is_dir() {
+        Ok(dir)
+    } else {
+        Err(format!(
+            "the consensus-spec {} test vectors are missing: {} ({origin}) holds no tests/ \
+             directory. Run `spec-tests/download-vectors.sh` (online), or offline with {} \
+             naming the directory of the release's general.tar.gz, mainnet.tar.gz and \
+             minimal.tar.gz (and for v1.6.1 proofs.tar.gz); or set {env} to a directory \
+             holding tests/",
+            E::NAME,
+            dir.display(),
+            E::ARCHIVES_ENV,
+        ))
+    }
 }
 
 /// The file in which the v1.7.0-alpha.13 generators describe a case.
@@ -79,56 +126,6 @@ pub fn check_manifest(case: &Case) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// The environment variable naming a directory that holds the `tests/` tree
-/// of the v1.7.0-alpha.13 vectors, used instead of `spec-tests/vectors-v1.7`.
-pub const VECTORS_V1_7_ENV: &str = "SSZ_SPEC_VECTORS_V1_7";
-
-/// The directory holding the v1.7.0-alpha.13 vectors' `tests/` tree:
-/// `$SSZ_SPEC_VECTORS_V1_7`, or else `spec-tests/vectors-v1.7`.
-///
-/// # Panics
-///
-/// As [`vectors_dir`], when that directory holds no `tests/` directory.
-pub fn vectors_dir_v1_7() -> PathBuf {
-    match find_vectors(
-        VECTORS_V1_7_ENV,
-        "vectors-v1.7",
-        " v1.7.0-alpha.13",
-        " (DIR from $SSZ_VECTOR_ARCHIVES_V1_7)",
-    ) {
-        Ok(dir) => dir,
-        Err(e) => panic!("{e}"),
-    }
-}
-
-/// `$env`, or else `spec-tests/<default>`, if it holds a `tests/` directory.
-pub(super) fn find_vectors(
-    env: &str,
-    default: &str,
-    edition: &str,
-    option: &str,
-) -> Result<PathBuf, String> {
-    let (dir, origin) = match std::env::var_os(env) {
-        Some(dir) if !dir.is_empty() => (PathBuf::from(dir), format!("${env}")),
-        _ => (
-            Path::new(env!("CARGO_MANIFEST_DIR")).join(default),
-            "the default location".to_owned(),
-        ),
-    };
-    if dir.join("tests").is_dir() {
-        Ok(dir)
-    } else {
-        Err(format!(
-            "the consensus-spec{edition} test vectors are missing: {} ({origin}) holds no tests/ \
-             directory. Run `spec-tests/download-vectors.sh` (online) or \
-             `spec-tests/download-vectors.sh DIR`{option}, DIR holding general.tar.gz, \
-             mainnet.tar.gz and minimal.tar.gz (and for v1.6.1 proofs.tar.gz); or set {env} \
-             to a directory holding tests/",
-            dir.display()
-        ))
-    }
 }
 
 /// The subdirectories of `dir`, sorted by name.

@@ -13,16 +13,16 @@
 //! type, a Rust type with no directory, a fork directory with `ssz_static`
 //! cases but no module, and any case directory not run or file not read.
 //!
-//! Prints `ssz_static/<preset>/<fork>: P passed, F failed` per fork.
+//! Prints `ssz_static@v1.6.1/<preset>/<fork>: P passed, F failed` per fork.
 //!
 //! The same cases run a second time against `beacon_types::beacon_cached`
 //! (the same containers with the persistent, cached `List` and `Vector`),
-//! printing `ssz_static[cached]/<preset>/<fork>: P passed, F failed`.
+//! printing `ssz_static[cached]@v1.6.1/<preset>/<fork>: P passed, F failed`.
 //!
 //! With beacon-types' `alloy` feature (on in this crate), the cases of
 //! phase0 to capella run a third time against `beacon_types::beacon_alloy`
 //! (those forks instantiated with alloy-primitives' `B256`, `Address` and
-//! `U256`), printing `ssz_static[alloy]/<preset>/<fork>: P passed, F failed`.
+//! `U256`), printing `ssz_static[alloy]@v1.6.1/<preset>/<fork>: P passed, F failed`.
 //!
 //! The v1.7.0-alpha.13 vectors (`spec-tests/vectors-v1.7`, Gloas only) run
 //! the same way against `beacon_types::beacon_v1_7`, with every case's
@@ -50,7 +50,7 @@ use peam_ssz_types::path::{Layout, PathStep, TreeLayout};
 use peam_ssz_types::{Edition, Ssz, TreeHash, V1_6, V1_7};
 use spec_tests::harness::{
     case_label, catch_panic, check_manifest, check_valid, file_name, subdirs, to_hex, vectors_dir,
-    vectors_dir_v1_7, Case, Run,
+    Case, Run, SpecEdition,
 };
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -91,11 +91,11 @@ fn table_cached<P: Preset>(fork: &str) -> Option<Table> {
     beacon_cached::visit_fork_containers::<P, _>(fork, &mut table).then_some(table)
 }
 
-/// The `ssz_static` vectors of one edition: where they are, the forks they
-/// hold, each fork's table, and how groups are named.
+/// One family of containers against the `ssz_static` vectors of an
+/// edition (the type parameter of [`run_suite`], which says where the
+/// vectors are and whether their cases hold manifests): the forks, each
+/// fork's table, and how groups are named.
 struct Suite<'a> {
-    /// `tests/<preset>` of the edition's vectors.
-    preset_dir: PathBuf,
     /// The preset's name.
     preset: &'static str,
     /// The forks with vectors.
@@ -105,10 +105,9 @@ struct Suite<'a> {
     every_fork: bool,
     /// The table of a fork; `None` for a fork without a module.
     table: fn(&str) -> Option<Table>,
-    /// `ssz_static` or `ssz_static@<version>`.
-    prefix: &'static str,
-    /// Whether every case holds a `manifest.yaml` to check.
-    manifests: bool,
+    /// The family's tag in the group names, `ssz_static<variant>@<edition>`:
+    /// empty, `[cached]`, `[alloy]` or `[schema]`.
+    variant: &'static str,
     /// Whether the cases decode without the maxima the v1.7.0-alpha.13
     /// Gloas containers carry (`beacon_v1_7::without_maxima`): the vectors
     /// test the SSZ types, whose random values run past them (ten deposits
@@ -126,27 +125,23 @@ fn cases_of(type_dir: &Path) -> Result<Vec<PathBuf>, String> {
 }
 
 pub fn run_preset<P: Preset>() {
-    run_suite(Suite {
-        preset_dir: vectors_dir().join("tests").join(P::NAME),
+    run_suite::<V1_6>(Suite {
         preset: P::NAME,
         forks: &FORKS,
         every_fork: true,
         table: table::<P>,
-        prefix: "ssz_static",
-        manifests: false,
+        variant: "",
         without_maxima: false,
     });
 }
 
 pub fn run_preset_cached<P: Preset>() {
-    run_suite(Suite {
-        preset_dir: vectors_dir().join("tests").join(P::NAME),
+    run_suite::<V1_6>(Suite {
         preset: P::NAME,
         forks: &FORKS,
         every_fork: true,
         table: table_cached::<P>,
-        prefix: "ssz_static[cached]",
-        manifests: false,
+        variant: "[cached]",
         without_maxima: false,
     });
 }
@@ -157,14 +152,12 @@ fn table_alloy<P: Preset>(fork: &str) -> Option<Table> {
 }
 
 pub fn run_preset_alloy<P: Preset>() {
-    run_suite(Suite {
-        preset_dir: vectors_dir().join("tests").join(P::NAME),
+    run_suite::<V1_6>(Suite {
         preset: P::NAME,
         forks: &beacon_alloy::FORKS,
         every_fork: false,
         table: table_alloy::<P>,
-        prefix: "ssz_static[alloy]",
-        manifests: false,
+        variant: "[alloy]",
         without_maxima: false,
     });
 }
@@ -175,14 +168,12 @@ fn table_v1_7<P: beacon_v1_7::Preset>(fork: &str) -> Option<Table> {
 }
 
 pub fn run_preset_v1_7<P: beacon_v1_7::Preset>() {
-    run_suite(Suite {
-        preset_dir: vectors_dir_v1_7().join("tests").join(P::NAME),
+    run_suite::<V1_7>(Suite {
         preset: P::NAME,
         forks: &beacon_v1_7::VECTOR_FORKS,
         every_fork: true,
         table: table_v1_7::<P>,
-        prefix: "ssz_static@v1.7.0-alpha.13",
-        manifests: true,
+        variant: "",
         without_maxima: true,
     });
 }
@@ -193,29 +184,26 @@ fn table_v1_7_cached<P: beacon_v1_7::Preset>(fork: &str) -> Option<Table> {
 }
 
 pub fn run_preset_v1_7_cached<P: beacon_v1_7::Preset>() {
-    run_suite(Suite {
-        preset_dir: vectors_dir_v1_7().join("tests").join(P::NAME),
+    run_suite::<V1_7>(Suite {
         preset: P::NAME,
         forks: &beacon_v1_7_cached::VECTOR_FORKS,
         every_fork: true,
         table: table_v1_7_cached::<P>,
-        prefix: "ssz_static[cached]@v1.7.0-alpha.13",
-        manifests: true,
+        variant: "[cached]",
         without_maxima: true,
     });
 }
 
 /// The run-time schemas of `fork`'s containers for `preset` in the edition
-/// `version`, by name: `beacon-types/schemas/<version>/<preset>/<fork>.json`,
+/// `E`, by name: `beacon-types/schemas/<E::NAME>/<preset>/<fork>.json`,
 /// which the beacon-types generator writes beside the fork modules.
-pub fn load_schemas(
-    version: &str,
+pub fn load_schemas<E: Edition>(
     preset: &str,
     fork: &str,
 ) -> Result<BTreeMap<String, Schema>, String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../beacon-types/schemas")
-        .join(version)
+        .join(E::NAME)
         .join(preset)
         .join(format!("{fork}.json"));
     let text = std::fs::read_to_string(&path)
@@ -365,13 +353,12 @@ impl<E: Edition> ContainerVisitor for SchemaTable<E> {
 }
 
 fn schema_table<E: Edition>(
-    version: &str,
     preset: &str,
     fork: &str,
     visit: impl FnOnce(&mut SchemaTable<E>) -> bool,
 ) -> Option<Table> {
     let mut t = SchemaTable {
-        schemas: load_schemas(version, preset, fork),
+        schemas: load_schemas::<E>(preset, fork),
         table: Table::default(),
         edition: core::marker::PhantomData,
     };
@@ -379,7 +366,7 @@ fn schema_table<E: Edition>(
 }
 
 fn table_schema<P: Preset>(fork: &str) -> Option<Table> {
-    schema_table::<V1_6>("v1.6.1", P::NAME, fork, |t| {
+    schema_table::<V1_6>(P::NAME, fork, |t| {
         beacon::visit_fork_containers::<P, _>(fork, t)
     })
 }
@@ -387,20 +374,18 @@ fn table_schema<P: Preset>(fork: &str) -> Option<Table> {
 /// The `ssz_static` vectors of v1.6.1 through the run-time schemas,
 /// printing `ssz_static[schema]@v1.6.1/<preset>/<fork>: P passed, F failed`.
 pub fn run_preset_schema<P: Preset>() {
-    run_suite(Suite {
-        preset_dir: vectors_dir().join("tests").join(P::NAME),
+    run_suite::<V1_6>(Suite {
         preset: P::NAME,
         forks: &FORKS,
         every_fork: true,
         table: table_schema::<P>,
-        prefix: "ssz_static[schema]@v1.6.1",
-        manifests: false,
+        variant: "[schema]",
         without_maxima: false,
     });
 }
 
 fn table_schema_v1_7<P: beacon_v1_7::Preset>(fork: &str) -> Option<Table> {
-    schema_table::<V1_7>("v1.7.0-alpha.13", P::NAME, fork, |t| {
+    schema_table::<V1_7>(P::NAME, fork, |t| {
         beacon_v1_7::visit_fork_containers::<P, _>(fork, t)
     })
 }
@@ -409,14 +394,12 @@ fn table_schema_v1_7<P: beacon_v1_7::Preset>(fork: &str) -> Option<Table> {
 /// (roots in the v1.7 edition), printing
 /// `ssz_static[schema]@v1.7.0-alpha.13/<preset>/<fork>: P passed, F failed`.
 pub fn run_preset_v1_7_schema<P: beacon_v1_7::Preset>() {
-    run_suite(Suite {
-        preset_dir: vectors_dir_v1_7().join("tests").join(P::NAME),
+    run_suite::<V1_7>(Suite {
         preset: P::NAME,
         forks: &beacon_v1_7::VECTOR_FORKS,
         every_fork: true,
         table: table_schema_v1_7::<P>,
-        prefix: "ssz_static[schema]@v1.7.0-alpha.13",
-        manifests: true,
+        variant: "[schema]",
         without_maxima: true,
     });
 }
@@ -436,8 +419,8 @@ fn same_shape<E: Edition>(schema: &Schema, layout: &Layout, at: &str) -> Result<
         (Kind::Uint { bytes }, Layout::Basic { size }) if *bytes == *size as usize => Ok(()),
         (Kind::BitVector { length }, Layout::Bitvector { length: l }) if length == l => Ok(()),
         (Kind::BitList { limit }, Layout::Bitlist { limit: l }) if limit == l => Ok(()),
-        (Kind::ProgressiveBitList, Layout::ProgressiveBitlist { recursion_left })
-            if *recursion_left == E::PROGRESSIVE_RECURSION_LEFT =>
+        (Kind::ProgressiveBitList, Layout::ProgressiveBitlist { edition })
+            if *edition == E::RULES =>
         {
             Ok(())
         }
@@ -455,20 +438,14 @@ fn same_shape<E: Edition>(schema: &Schema, layout: &Layout, at: &str) -> Result<
         (Kind::List { element, limit }, Layout::List { elem, limit: l }) if limit == l => {
             same_shape::<E>(element, elem, &format!("{at}[]"))
         }
-        (
-            Kind::ProgressiveByteList,
-            Layout::ProgressiveList {
-                elem,
-                recursion_left,
-            },
-        ) if *recursion_left == E::PROGRESSIVE_RECURSION_LEFT && byte(elem) => Ok(()),
-        (
-            Kind::ProgressiveList { element },
-            Layout::ProgressiveList {
-                elem,
-                recursion_left,
-            },
-        ) if *recursion_left == E::PROGRESSIVE_RECURSION_LEFT => {
+        (Kind::ProgressiveByteList, Layout::ProgressiveList { elem, edition })
+            if *edition == E::RULES && byte(elem) =>
+        {
+            Ok(())
+        }
+        (Kind::ProgressiveList { element }, Layout::ProgressiveList { elem, edition })
+            if *edition == E::RULES =>
+        {
             same_shape::<E>(element, elem, &format!("{at}[]"))
         }
         (
@@ -561,14 +538,14 @@ impl<E: Edition> ContainerVisitor for ShapeCheck<E> {
 /// exactly the fork's containers. Prints
 /// `schema shapes@<version>/<preset>/<fork>: N agree`.
 fn check_shapes<E: Edition>(
-    version: &str,
     preset: &str,
     forks: &[&str],
     visit: impl Fn(&str, &mut ShapeCheck<E>) -> bool,
 ) {
     let mut errors = Vec::new();
     for &fork in forks {
-        let schemas = match load_schemas(version, preset, fork) {
+        let version = E::NAME;
+        let schemas = match load_schemas::<E>(preset, fork) {
             Ok(s) => s,
             Err(e) => {
                 errors.push(e);
@@ -610,32 +587,29 @@ fn check_shapes<E: Edition>(
 
 /// [`check_shapes`] of the v1.6.1 containers for the preset `P`.
 pub fn check_shapes_v1_6<P: Preset>() {
-    check_shapes::<V1_6>("v1.6.1", P::NAME, &FORKS, |fork, check| {
+    check_shapes::<V1_6>(P::NAME, &FORKS, |fork, check| {
         beacon::visit_fork_containers::<P, _>(fork, check)
     });
 }
 
 /// [`check_shapes`] of the v1.7.0-alpha.13 containers for the preset `P`.
 pub fn check_shapes_v1_7<P: beacon_v1_7::Preset>() {
-    check_shapes::<V1_7>(
-        "v1.7.0-alpha.13",
-        P::NAME,
-        &beacon_v1_7::FORKS,
-        |fork, check| beacon_v1_7::visit_fork_containers::<P, _>(fork, check),
-    );
+    check_shapes::<V1_7>(P::NAME, &beacon_v1_7::FORKS, |fork, check| {
+        beacon_v1_7::visit_fork_containers::<P, _>(fork, check)
+    });
 }
 
-fn run_suite(suite: Suite) {
+fn run_suite<E: SpecEdition>(suite: Suite) {
     let Suite {
-        preset_dir,
         preset,
         forks,
         every_fork,
         table,
-        prefix,
-        manifests,
+        variant,
         without_maxima,
     } = suite;
+    let preset_dir = vectors_dir::<E>().join("tests").join(preset);
+    let prefix = format!("ssz_static{variant}@{}", E::NAME);
     let mut run = Run::new();
     if !preset_dir.is_dir() {
         run.fail(format!("{} is not a directory", preset_dir.display()));
@@ -695,7 +669,7 @@ fn run_suite(suite: Suite) {
         // One run per fork, so that the cases of all its types share the
         // threads. A case's type is the directory two levels up.
         run.run(&group, cases, |case: &Case| {
-            if manifests {
+            if E::MANIFESTS {
                 check_manifest(case)?;
             }
             let type_dir = case.dir().parent().and_then(Path::parent);

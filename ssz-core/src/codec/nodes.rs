@@ -3,6 +3,7 @@
 //! handed to the navigation of [`crate::proof`].
 
 use super::roots::leaves_root;
+use crate::edition::Rules;
 use crate::proof::{merkle_node, mix_in_node, progressive_node};
 use crate::{Gindex, ProofError, Root, TreeHash};
 
@@ -98,18 +99,18 @@ pub fn list_node<T: TreeHash>(
 
 /// `tree_node` of a progressive list of `values` (or the bytes of a
 /// progressive bitlist or byte list), whose length mix-in is `length`;
-/// `recursion_left` picks the edition's order (see
+/// `edition` picks the order (see
 /// [`progressive_node`]).
 pub fn progressive_list_node<T: TreeHash>(
     values: &[T],
     length: usize,
-    recursion_left: bool,
+    edition: Rules,
     gindex: Gindex,
 ) -> Result<Root, ProofError> {
     mix_in_node(gindex, &length_chunk(length), |g| {
         progressive_node(
             g,
-            recursion_left,
+            edition,
             chunks_of::<T>(values.len()),
             |s, e| elements_range_root(values, s, e),
             |i, rest| element_node(values, i, rest),

@@ -52,6 +52,7 @@
 //! A basic value is a leaf (or part of one, when packed): no step goes
 //! below it.
 
+use crate::edition::Rules;
 use crate::merkle::depth_for;
 use crate::proof::Gindex;
 use alloc::string::String;
@@ -109,15 +110,14 @@ pub enum Layout {
     ProgressiveList {
         /// The element type's layout.
         elem: &'static Layout,
-        /// The order of `merkleize_progressive`'s children: `true` for
-        /// v1.6.1 (recursion on the left), `false` for v1.7.
-        recursion_left: bool,
+        /// The edition, whose rules order `merkleize_progressive`'s
+        /// children.
+        edition: Rules,
     },
     /// `ProgressiveBitlist` (EIP-7916).
     ProgressiveBitlist {
-        /// The order of `merkleize_progressive`'s children, as for
-        /// [`Layout::ProgressiveList`].
-        recursion_left: bool,
+        /// The edition, as for [`Layout::ProgressiveList`].
+        edition: Rules,
     },
     /// A container or a progressive container (EIP-7495): its fields, each
     /// with its index relative to the container's root.
@@ -444,12 +444,16 @@ pub const fn container_field(count: u64, index: u64) -> Option<Gindex> {
 ///
 /// At each step (`n = 1, 4, 16, ...` leaves) the node is
 /// `hash(rest, merkleize(chunks[:n], n))` with the recursion on the left
-/// (`recursion_left`, consensus-specs v1.6.1), or
+/// (`edition.progressive_recursion_left`, consensus-specs v1.6.1), or
 /// `hash(merkleize(chunks[:n], n), rest)` (v1.7.0-alpha.2 and later). A
 /// chunk below `n` is at position `chunk` in the binary subtree of depth
 /// `log2(n)`; a later one is in `rest`, with `chunk - n` and `4n`.
-pub const fn progressive_chunk(chunk: u64, recursion_left: bool) -> Option<Gindex> {
-    let (binary, rest) = if recursion_left { (1, 0) } else { (0, 1) };
+pub const fn progressive_chunk(chunk: u64, edition: Rules) -> Option<Gindex> {
+    let (binary, rest) = if edition.progressive_recursion_left {
+        (1, 0)
+    } else {
+        (0, 1)
+    };
     let mut node: u128 = 1;
     let mut depth: u32 = 0;
     let mut chunk = chunk as u128;
@@ -481,8 +485,8 @@ pub const fn progressive_chunk(chunk: u64, recursion_left: bool) -> Option<Ginde
 /// `active_fields` (EIP-7495), relative to the container's root: chunk
 /// `position` of the progressive tree, which is the left child of
 /// `mix_in_active_fields`.
-pub const fn progressive_container_field(position: u64, recursion_left: bool) -> Option<Gindex> {
-    match progressive_chunk(position, recursion_left) {
+pub const fn progressive_container_field(position: u64, edition: Rules) -> Option<Gindex> {
+    match progressive_chunk(position, edition) {
         Some(g) => NODE2.concat(g),
         None => None,
     }
@@ -599,19 +603,16 @@ impl Layout {
                         BOOLEAN,
                         Some(*limit),
                     ),
-                    Layout::ProgressiveList {
-                        elem,
-                        recursion_left,
-                    } => {
+                    Layout::ProgressiveList { elem, edition } => {
                         let chunk = index as u128 * item_length(elem) / 32;
                         (
-                            below_data(progressive_chunk(chunk as u64, *recursion_left)),
+                            below_data(progressive_chunk(chunk as u64, *edition)),
                             *elem,
                             None,
                         )
                     }
-                    Layout::ProgressiveBitlist { recursion_left } => (
-                        below_data(progressive_chunk(index / 256, *recursion_left)),
+                    Layout::ProgressiveBitlist { edition } => (
+                        below_data(progressive_chunk(index / 256, *edition)),
                         BOOLEAN,
                         None,
                     ),

@@ -4,7 +4,7 @@
 //! Every node of a value's tree has a generalized index ([`Gindex`]): the
 //! root is 1, and the children of node `i` are `2i` and `2i + 1`. A value
 //! answers for any node of its own tree through
-//! [`TreeHash::tree_node`](crate::TreeHash::tree_node), which computes only
+//! [`TreeHash::tree_node`], which computes only
 //! the subtree asked for:
 //! zero subtrees come from [`ZERO_HASHES`](crate::ZERO_HASHES), never from
 //! hashing, and a value that keeps its tree (a cached type) reads the node

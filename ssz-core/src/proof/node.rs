@@ -24,6 +24,7 @@
 //! values' own roots are.
 
 use super::{Gindex, ProofError};
+use crate::edition::Rules;
 use crate::hasher::{pair_in_use as hash_pair, zero_in_use};
 use crate::merkle::{depth_for, Root, ZERO_HASHES};
 
@@ -124,7 +125,8 @@ pub fn mix_in_node(
 /// The node `gindex` of `merkleize_progressive(chunks)` (EIP-7916), where
 /// the first `chunk_count` chunks are given by `range_root` / `below`.
 ///
-/// Each step of the spine is `hash(rest, subtree)` when `recursion_left`
+/// Each step of the spine is `hash(rest, subtree)` when
+/// `edition.progressive_recursion_left`
 /// (consensus-specs v1.6.1:
 /// `hash(merkleize_progressive(chunks[n:], 4n), merkleize(chunks[:n], n))`)
 /// and `hash(subtree, rest)` otherwise (v1.7.0-alpha.2 and later). The
@@ -132,7 +134,7 @@ pub fn mix_in_node(
 /// node.
 pub fn progressive_node(
     gindex: Gindex,
-    recursion_left: bool,
+    edition: Rules,
     chunk_count: usize,
     range_root: impl Fn(usize, usize) -> Root,
     below: impl Fn(usize, Gindex) -> Result<Root, ProofError>,
@@ -149,7 +151,7 @@ pub fn progressive_node(
                 offset,
                 width,
                 depth,
-                recursion_left,
+                edition,
                 chunk_count,
                 &range_root,
             ));
@@ -161,7 +163,7 @@ pub fn progressive_node(
         let Some((top, rest)) = g.split(1) else {
             return Err(ProofError::NoSuchNode { gindex });
         };
-        if top.is_right() != recursion_left {
+        if top.is_right() != edition.progressive_recursion_left {
             // Down the spine: the next subtree is 4 times as wide, two
             // levels deeper.
             offset = offset.saturating_add(width);
@@ -189,7 +191,7 @@ fn progressive_root(
     mut offset: usize,
     mut width: usize,
     mut depth: u32,
-    recursion_left: bool,
+    edition: Rules,
     chunk_count: usize,
     range_root: &impl Fn(usize, usize) -> Root,
 ) -> Root {
@@ -209,7 +211,7 @@ fn progressive_root(
     }
     let mut acc = [0u8; 32];
     for root in roots[..n].iter().rev() {
-        acc = if recursion_left {
+        acc = if edition.progressive_recursion_left {
             hash_pair(&acc, root)
         } else {
             hash_pair(root, &acc)

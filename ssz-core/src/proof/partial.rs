@@ -8,6 +8,7 @@ use core::marker::PhantomData;
 
 use super::multi::multi_nodes;
 use super::{get_branch_indices, AsRoot, Gindex, MultiProof, ProofError, SingleProof};
+use crate::edition::Rules;
 use crate::hasher::pair_in_use as hash_pair;
 use crate::merkle::{depth_for, Root};
 use crate::path::{progressive_chunk, Layout, PathError, PathLike, PathStep, TreeLayout};
@@ -316,12 +317,9 @@ impl<T: TreeLayout + ?Sized> Partial<T> {
                 let len = self.length(node3()?, limit)?;
                 self.elements(elem, len, node2()?, depth_of(elem, limit), None, out)?;
             }
-            Layout::ProgressiveList {
-                elem,
-                recursion_left,
-            } => {
+            Layout::ProgressiveList { elem, edition } => {
                 let len = self.length(node3()?, u64::MAX)?;
-                self.elements(elem, len, node2()?, 0, Some(recursion_left), out)?;
+                self.elements(elem, len, node2()?, 0, Some(edition), out)?;
             }
             Layout::Bitvector { length } => {
                 self.bits(
@@ -338,9 +336,9 @@ impl<T: TreeLayout + ?Sized> Partial<T> {
                 self.bits(len, node2()?, depth, None, out)?;
                 delimit(len, out);
             }
-            Layout::ProgressiveBitlist { recursion_left } => {
+            Layout::ProgressiveBitlist { edition } => {
                 let len = self.length(node3()?, u64::MAX)?;
-                self.bits(len, node2()?, 0, Some(recursion_left), out)?;
+                self.bits(len, node2()?, 0, Some(edition), out)?;
                 delimit(len, out);
             }
             Layout::Container { fields } => {
@@ -385,19 +383,19 @@ impl<T: TreeLayout + ?Sized> Partial<T> {
     }
 
     /// The chunk `c` of a tree at `root`: of `depth` levels, or of
-    /// `merkleize_progressive` in the given order.
+    /// `merkleize_progressive` in the given edition.
     fn chunk_node(
         &self,
         root: Gindex,
         depth: u32,
-        progressive: Option<bool>,
+        progressive: Option<Rules>,
         c: u128,
     ) -> Result<Gindex, PartialError> {
         let rel = match progressive {
             None => Gindex::at(depth, c),
-            Some(left) => u64::try_from(c)
+            Some(edition) => u64::try_from(c)
                 .ok()
-                .and_then(|c| progressive_chunk(c, left)),
+                .and_then(|c| progressive_chunk(c, edition)),
         };
         rel.and_then(|rel| root.concat(rel))
             .ok_or(PartialError::NotAValue { gindex: root })
@@ -410,7 +408,7 @@ impl<T: TreeLayout + ?Sized> Partial<T> {
         count: u64,
         root: Gindex,
         depth: u32,
-        progressive: Option<bool>,
+        progressive: Option<Rules>,
         out: &mut Vec<u8>,
     ) -> Result<(), PartialError> {
         if let Layout::Basic { size } = *elem {
@@ -435,7 +433,7 @@ impl<T: TreeLayout + ?Sized> Partial<T> {
         total: u128,
         root: Gindex,
         depth: u32,
-        progressive: Option<bool>,
+        progressive: Option<Rules>,
         out: &mut Vec<u8>,
     ) -> Result<(), PartialError> {
         let mut left = total;
@@ -457,7 +455,7 @@ impl<T: TreeLayout + ?Sized> Partial<T> {
         bits: u64,
         root: Gindex,
         depth: u32,
-        progressive: Option<bool>,
+        progressive: Option<Rules>,
         out: &mut Vec<u8>,
     ) -> Result<(), PartialError> {
         self.packed(bits.div_ceil(8) as u128, root, depth, progressive, out)

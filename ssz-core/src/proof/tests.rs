@@ -119,7 +119,8 @@ fn merkle_node_matches_a_full_tree() {
 
 #[test]
 fn progressive_node_matches_the_definition_in_both_orders() {
-    for recursion_left in [true, false] {
+    for edition in crate::edition::ALL.iter().copied() {
+        let recursion_left = edition.progressive_recursion_left;
         let (sizes, depth): (&[usize], u32) = if cfg!(miri) {
             (&[0, 1, 2, 6], 4)
         } else {
@@ -131,7 +132,7 @@ fn progressive_node_matches_the_definition_in_both_orders() {
             for gi in all_indices(depth) {
                 let ours = progressive_node(
                     gi,
-                    recursion_left,
+                    edition,
                     n,
                     |s, e| merkleize(&c[s..e], 0),
                     |_, r| Err(ProofError::NoSuchNode { gindex: r }),

@@ -396,7 +396,7 @@ impl<T: TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher>
         let mut acc = [0u8; 32];
         for (k, tree) in self.subtrees.iter().enumerate().skip(from).rev() {
             let root = tree.data_root(2 * k as u32);
-            acc = if E::PROGRESSIVE_RECURSION_LEFT {
+            acc = if E::RULES.progressive_recursion_left {
                 H::hash_pair(&acc, &root)
             } else {
                 H::hash_pair(&root, &acc)
@@ -420,7 +420,7 @@ impl<T: TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher>
             let Some((top, rest)) = g.split(1) else {
                 return Err(no_node);
             };
-            if top.is_right() == E::PROGRESSIVE_RECURSION_LEFT {
+            if top.is_right() == E::RULES.progressive_recursion_left {
                 return tree.data_node(rest, 2 * k as u32, outer);
             }
             k += 1;

@@ -1,0 +1,170 @@
+//! The generated code against the generator: the fork modules, presets and
+//! schema files of each edition are what `tools/codegen` makes of the
+//! committed spec schema (`BEACON_CODEGEN=write` rewrites them), and the
+//! visitors list every container of the schema. An integration test, so
+//! that the containers are not compiled a second time for unit tests.
+
+#[path = "../tools/codegen/mod.rs"]
+mod codegen;
+
+mod v1_6 {
+    use super::codegen;
+    use peam_ssz_beacon::beacon::*;
+    use std::path::Path;
+
+    /// The committed fork modules, `preset.rs` and the descriptor files under
+    /// `schemas/v1.6.1/` are what the generator makes of the committed schema. `BEACON_CODEGEN=write` rewrites them instead.
+    #[test]
+    fn generated_code_is_up_to_date() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let schema = std::fs::read_to_string(dir.join("tools/beacon-types.yaml")).unwrap();
+        assert_eq!(codegen::fork_names(&schema).unwrap(), FORKS);
+        let files = codegen::generate(&schema).unwrap();
+        let mut files: Vec<(String, String)> = files
+            .into_iter()
+            .map(|(name, text)| (format!("src/beacon/{name}"), text))
+            .collect();
+        // The run-time schemas of the same containers.
+        for (name, text) in codegen::generate_descriptors(&schema).unwrap() {
+            files.push((format!("schemas/v1.6.1/{name}"), text));
+        }
+        let write = std::env::var("BEACON_CODEGEN").is_ok_and(|v| v == "write");
+        let mut stale = Vec::new();
+        for (name, text) in files {
+            let path = dir.join(&name);
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+                if write {
+                    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                    std::fs::write(&path, text).unwrap();
+                } else {
+                    stale.push(name);
+                }
+            }
+        }
+        assert!(
+            stale.is_empty(),
+            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p peam-ssz-beacon --lib \
+             beacon::tests::generated_code_is_up_to_date`"
+        );
+    }
+
+    /// An unchanged container is the same type in every fork that has it; a
+    /// changed one is a new type.
+    #[test]
+    fn unchanged_containers_are_reexported() {
+        use core::any::TypeId;
+        fn same<A: 'static, B: 'static>() -> bool {
+            TypeId::of::<A>() == TypeId::of::<B>()
+        }
+        assert!(same::<phase0::Checkpoint, eip7805::Checkpoint>());
+        assert!(same::<phase0::Validator, gloas::Validator>());
+        assert!(same::<
+            altair::SyncAggregate<Mainnet>,
+            gloas::SyncAggregate<Mainnet>,
+        >());
+        assert!(same::<
+            electra::Attestation<Minimal>,
+            fulu::Attestation<Minimal>,
+        >());
+        assert!(same::<
+            fulu::BeaconState<Mainnet>,
+            eip7805::BeaconState<Mainnet>,
+        >());
+        assert!(!same::<
+            phase0::Attestation<Mainnet>,
+            electra::Attestation<Mainnet>,
+        >());
+        assert!(!same::<
+            electra::BeaconState<Mainnet>,
+            fulu::BeaconState<Mainnet>,
+        >());
+        assert!(!same::<
+            fulu::BeaconState<Mainnet>,
+            gloas::BeaconState<Mainnet>,
+        >());
+        assert!(!same::<
+            fulu::BeaconState<Mainnet>,
+            fulu::BeaconState<Minimal>,
+        >());
+        // The light-client branches grew in electra, so every container
+        // that holds one changed.
+        assert!(!same::<
+            deneb::LightClientUpdate<Mainnet>,
+            electra::LightClientUpdate<Mainnet>,
+        >());
+        assert!(same::<
+            deneb::LightClientHeader<Mainnet>,
+            electra::LightClientHeader<Mainnet>,
+        >());
+    }
+
+    /// The visitor gives, for both presets, exactly the containers that the
+    /// schema lists for each fork, in the order of their names.
+    #[test]
+    fn visitors_list_the_schema_containers() {
+        #[derive(Default)]
+        struct Names(Vec<String>);
+        impl ContainerVisitor for Names {
+            fn visit<T: Container>(&mut self, name: &'static str) {
+                self.0.push(name.to_owned());
+            }
+        }
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let schema = std::fs::read_to_string(dir.join("tools/beacon-types.yaml")).unwrap();
+        for (fork, expected) in codegen::container_names(&schema).unwrap() {
+            let mut mainnet = Names::default();
+            assert!(visit_fork_containers::<Mainnet, _>(&fork, &mut mainnet));
+            let mut minimal = Names::default();
+            assert!(visit_fork_containers::<Minimal, _>(&fork, &mut minimal));
+            assert_eq!(mainnet.0, expected, "{fork}");
+            assert_eq!(minimal.0, expected, "{fork}");
+        }
+        assert!(!visit_fork_containers::<Minimal, _>(
+            "frontier",
+            &mut Names::default()
+        ));
+    }
+}
+
+mod v1_7 {
+    use super::codegen;
+    use peam_ssz_beacon::beacon_v1_7::*;
+    use std::path::Path;
+
+    /// The committed modules and the descriptor files under
+    /// `schemas/v1.7.0-alpha.13/` are what the generator makes of the committed
+    /// alpha.13 schema. `BEACON_CODEGEN=write` rewrites them instead.
+    #[test]
+    fn generated_code_is_up_to_date() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let schema = std::fs::read_to_string(dir.join("tools/beacon-types-v1.7.yaml")).unwrap();
+        assert_eq!(codegen::fork_names(&schema).unwrap(), FORKS);
+        let files = codegen::generate_for(&schema, &codegen::V1_7).unwrap();
+        let mut files: Vec<(String, String)> = files
+            .into_iter()
+            .map(|(name, text)| (format!("src/beacon_v1_7/{name}"), text))
+            .collect();
+        // The run-time schemas of the same containers.
+        for (name, text) in codegen::generate_descriptors(&schema).unwrap() {
+            files.push((format!("schemas/v1.7.0-alpha.13/{name}"), text));
+        }
+        let write = std::env::var("BEACON_CODEGEN").is_ok_and(|v| v == "write");
+        let mut stale = Vec::new();
+        for (name, text) in files {
+            let path = dir.join(&name);
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+                if write {
+                    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                    std::fs::write(&path, text).unwrap();
+                } else {
+                    stale.push(name);
+                }
+            }
+        }
+        assert!(
+            stale.is_empty(),
+            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p peam-ssz-beacon --lib \
+             beacon_v1_7::tests::generated_code_is_up_to_date`"
+        );
+    }
+}
