@@ -447,7 +447,7 @@ pub struct PlatformsDoc;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/workspace.md")]
 pub struct WorkspaceDoc;
-#[cfg(all(doctest, feature = "alloy"))]
+#[cfg(all(doctest, feature = "alloy", feature = "serde"))]
 #[doc = include_str!("../../docs/client-types.md")]
 pub struct ClientTypesDoc;
 
