@@ -9,6 +9,8 @@
 #   FUZZ_JOBS         targets run at once (default 2)
 #   FUZZ_TOOLCHAIN    the nightly toolchain the targets build with (default nightly)
 #   FUZZ_SANITIZER    a sanitizer to build with (address, ...; default none)
+#   FUZZ_OPT_LEVEL    the optimisation of the build (default 3; CI's short
+#                     pass takes 1, which builds in a fraction of the time)
 #   FUZZ_PER_TYPE     seeds per type and target (default 4; "all" for every one)
 #   FUZZ_TARGET_DIR   cargo's target directory for the fuzz build (default
 #                     fuzz/target; CARGO_TARGET_DIR is not used, so that the
@@ -21,6 +23,7 @@ seconds="${FUZZ_SECONDS:-20}"
 jobs="${FUZZ_JOBS:-2}"
 toolchain="${FUZZ_TOOLCHAIN:-nightly}"
 per_type="${FUZZ_PER_TYPE:-4}"
+opt_level="${FUZZ_OPT_LEVEL:-3}"
 target_dir="${FUZZ_TARGET_DIR:-target}"
 triple="$(rustc +"$toolchain" -vV | sed -n 's/^host: //p')"
 
@@ -51,6 +54,7 @@ fi
 # --target: the flags reach the fuzz targets and their dependencies, not
 # the build scripts and proc-macros.
 RUSTFLAGS="${rustflags[*]}" cargo +"$toolchain" build --release --bins \
+    --config "profile.release.opt-level=$opt_level" \
     --target "$triple" --target-dir "$target_dir"
 
 echo "fuzz/ci.sh: seeding the corpora"

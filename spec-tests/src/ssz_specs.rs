@@ -156,9 +156,11 @@ fn check_hash(key: &str, body: &serde_json::Map<String, Json>) -> Result<(), Str
         .and_then(|i| i.get("hash"))
         .and_then(Json::as_str)
         .ok_or_else(|| format!("{key}: no _info.hash"))?;
-    // serde_json's map is sorted and its output compact; the vectors are
-    // ASCII, so Python's escaping of other characters does not arise.
-    let text = serde_json::to_string(&Json::Object(rest)).map_err(|e| e.to_string())?;
+    // Keys sorted here (serde_json's map keeps insertion order when a crate
+    // of the build turns on its `preserve_order`), output compact; the
+    // vectors are ASCII, so Python's escaping of other characters does not
+    // arise.
+    let text = serde_json::to_string(&sorted(&Json::Object(rest))).map_err(|e| e.to_string())?;
     if !text.is_ascii() {
         return Err(format!("{key}: a vector of non-ASCII text"));
     }
@@ -169,6 +171,23 @@ fn check_hash(key: &str, body: &serde_json::Map<String, Json>) -> Result<(), Str
         ));
     }
     Ok(())
+}
+
+/// `json` with the keys of every object in sorted order.
+fn sorted(json: &Json) -> Json {
+    match json {
+        Json::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            Json::Object(
+                keys.into_iter()
+                    .map(|k| (k.clone(), sorted(&map[k])))
+                    .collect(),
+            )
+        }
+        Json::Array(items) => Json::Array(items.iter().map(sorted).collect()),
+        other => other.clone(),
+    }
 }
 
 fn derived(key: &str) -> Result<crate::ssz_specs_json::Runner, String> {

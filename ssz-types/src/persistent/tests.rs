@@ -190,7 +190,7 @@ where
     // Under Miri: the same sequences, shorter and on shorter lists (still
     // several levels deep, so that every step reaches the shared nodes).
     let (start_len, steps) = if cfg!(miri) {
-        (start_len.min(24), steps.min(5))
+        (start_len.min(16), steps.min(4))
     } else {
         (start_len, steps)
     };
