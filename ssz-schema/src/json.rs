@@ -257,7 +257,7 @@ impl Value {
     ///     {"name": "slot", "type": {"kind": "Uint64", "bits": 64}},
     ///     {"name": "root", "type": {"kind": "ByteVector", "length": 4}}]}"#)?;
     /// let value = schema.decode(&[7, 0, 0, 0, 0, 0, 0, 0, 0xde, 0xad, 0xbe, 0xef])?;
-    /// assert_eq!(value.to_json().to_string(), r#"{"root":"0xdeadbeef","slot":"7"}"#);
+    /// assert_eq!(value.to_json().to_string(), r#"{"slot":"7","root":"0xdeadbeef"}"#);
     /// assert_eq!(schema.value_from_json(&value.to_json())?, value);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
