@@ -7,6 +7,32 @@
 #[path = "../tools/codegen/mod.rs"]
 mod codegen;
 
+use std::path::Path;
+
+/// Compares each `(path under dir, text)` with the committed file, or with
+/// `BEACON_CODEGEN=write` writes the files that differ; fails naming the
+/// stale files and the test that rewrites them.
+fn check_files(dir: &Path, files: Vec<(String, String)>, test: &str) {
+    let write = std::env::var("BEACON_CODEGEN").is_ok_and(|v| v == "write");
+    let mut stale = Vec::new();
+    for (name, text) in files {
+        let path = dir.join(&name);
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+            if write {
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(&path, text).unwrap();
+            } else {
+                stale.push(name);
+            }
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p peam-ssz-beacon \
+         --test generated {test}`"
+    );
+}
+
 mod v1_6 {
     use super::codegen;
     use peam_ssz_beacon::beacon::*;
@@ -28,24 +54,7 @@ mod v1_6 {
         for (name, text) in codegen::generate_descriptors(&schema).unwrap() {
             files.push((format!("schemas/v1.6.1/{name}"), text));
         }
-        let write = std::env::var("BEACON_CODEGEN").is_ok_and(|v| v == "write");
-        let mut stale = Vec::new();
-        for (name, text) in files {
-            let path = dir.join(&name);
-            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
-                if write {
-                    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-                    std::fs::write(&path, text).unwrap();
-                } else {
-                    stale.push(name);
-                }
-            }
-        }
-        assert!(
-            stale.is_empty(),
-            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p peam-ssz-beacon --lib \
-             beacon::tests::generated_code_is_up_to_date`"
-        );
+        super::check_files(dir, files, "v1_6::generated_code_is_up_to_date");
     }
 
     /// An unchanged container is the same type in every fork that has it; a
@@ -148,23 +157,6 @@ mod v1_7 {
         for (name, text) in codegen::generate_descriptors(&schema).unwrap() {
             files.push((format!("schemas/v1.7.0-alpha.13/{name}"), text));
         }
-        let write = std::env::var("BEACON_CODEGEN").is_ok_and(|v| v == "write");
-        let mut stale = Vec::new();
-        for (name, text) in files {
-            let path = dir.join(&name);
-            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
-                if write {
-                    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-                    std::fs::write(&path, text).unwrap();
-                } else {
-                    stale.push(name);
-                }
-            }
-        }
-        assert!(
-            stale.is_empty(),
-            "out of date: {stale:?}; run `BEACON_CODEGEN=write cargo test -p peam-ssz-beacon --lib \
-             beacon_v1_7::tests::generated_code_is_up_to_date`"
-        );
+        super::check_files(dir, files, "v1_7::generated_code_is_up_to_date");
     }
 }
