@@ -236,6 +236,19 @@ fn length_chunk(length: usize) -> Root {
     len
 }
 
+/// The root of a tree of height `level` of zero chunks, with the hasher in
+/// use on this thread ([`ZERO_HASHES`]`[level]` unless
+/// [`with_hasher`](crate::hasher::with_hasher) chose another). A union's
+/// `None` is `zero_hash(1)`.
+///
+/// # Panics
+///
+/// If `level` is past 64, the deepest tree of a limit.
+#[inline]
+pub fn zero_hash(level: usize) -> Root {
+    crate::hasher::zero_in_use(level)
+}
+
 /// `mix_in_selector(root, selector)`: `hash(root, uint8(selector))` padded to
 /// a chunk.
 #[inline]

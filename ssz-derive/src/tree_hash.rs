@@ -386,8 +386,8 @@ fn union(
         let selector = Literal::u8_suffixed(variant.selector);
         match variant.ty {
             // hash(Bytes32() ++ uint8(0) padded) is the hash of 64 zero
-            // bytes, the zero subtree of height 1.
-            None => quote!(Self::#ident => #krate::merkle::ZERO_HASHES[1],),
+            // bytes, the zero subtree of height 1 (of the hasher in use).
+            None => quote!(Self::#ident => #krate::merkle::zero_hash(1),),
             Some(ty) => quote! {
                 Self::#ident(__value) => #krate::merkle::mix_in_selector(
                     &<#ty as #tree_hash>::hash_tree_root(__value),
