@@ -13,7 +13,7 @@ use peam_ssz_types::merkle::{
 };
 use peam_ssz_types::proof::{
     calculate_merkle_root_with, prove, prove_multi, prove_multi_with, prove_with,
-    verify_merkle_multiproof_with,
+    verify_merkle_multiproof_with, Partial,
 };
 use peam_ssz_types::{
     Bitlist, Bytes32, Bytes48, Cached, Gindex, List, PersistentList, PersistentProgressiveList,
@@ -349,6 +349,12 @@ fn roots_of_derived_and_library_types_follow_the_chosen_hasher() {
     }
 }
 
+#[derive(Clone, Debug, PartialEq, Ssz, TreeHash)]
+enum Choice {
+    Empty,
+    Number(u64),
+}
+
 #[test]
 fn optional_and_one_block_values_follow_the_chosen_hasher() {
     let none: Option<u64> = None;
@@ -357,6 +363,23 @@ fn optional_and_one_block_values_follow_the_chosen_hasher() {
     assert_eq!(
         hash_tree_root_with::<Toy, _>(&some),
         h(&chunk(&9u64.to_le_bytes()), &chunk(&[1]))
+    );
+    // A derived union's `None`, and its other variants, likewise.
+    assert_eq!(
+        hash_tree_root_with::<Toy, _>(&Choice::Empty),
+        h(&[0; 32], &[0; 32])
+    );
+    assert_eq!(
+        hash_tree_root_with::<Toy, _>(&Choice::Empty),
+        Toy::zero_hash(1)
+    );
+    assert_eq!(
+        hash_tree_root_with::<Toy, _>(&Choice::Number(9)),
+        h(&chunk(&9u64.to_le_bytes()), &chunk(&[1]))
+    );
+    assert_eq!(
+        Choice::Empty.hash_tree_root(),
+        peam_ssz_types::merkle::ZERO_HASHES[1]
     );
     let key = Bytes48::from([0x5a; 48]);
     assert_eq!(
@@ -475,6 +498,41 @@ fn proofs_with_a_second_hasher_verify_against_the_reference_root() {
         &root
     ));
     assert!(multi.verify(&root).is_err());
+    // The same proof read as a partial value under the toy hasher, with a
+    // composite value (a pubkey, two chunks) checked against its node.
+    let pubkey = Gindex::at(3, 1)
+        .unwrap()
+        .concat(Gindex::at(1, 0).unwrap())
+        .and_then(|g| g.concat(Gindex::at(10, 3).unwrap()))
+        .and_then(|g| g.concat(Gindex::at(3, 0).unwrap()))
+        .unwrap();
+    let mut with_key = indices.to_vec();
+    with_key.extend([0, 1].map(|i| pubkey.concat(Gindex::at(1, i).unwrap()).unwrap()));
+    let partial = Partial::<State, Toy>::from_multiproof_with(
+        &prove_multi_with::<Toy, _>(&s, &with_key).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(partial.root(), root);
+    assert_eq!(partial.get::<u64>("slot"), Ok(p.slot));
+    assert_eq!(
+        partial.get::<u64>("validators[3].balance"),
+        Ok(p.validators[3].balance)
+    );
+    assert_eq!(
+        partial.get::<Bytes48>("validators[3].pubkey"),
+        Ok(p.validators[3].pubkey)
+    );
+    assert_eq!(
+        Partial::<State>::from_multiproof(&multi).map(|x| x.root() == root),
+        Ok(false)
+    );
+    let singles: Vec<_> = indices[..2]
+        .iter()
+        .map(|&g| prove_with::<Toy, _>(&s, g).unwrap())
+        .collect();
+    let partial = Partial::<State, Toy>::from_proofs_with(&singles).unwrap();
+    assert_eq!(partial.verify(&root), Ok(()));
+    assert_eq!(partial.get::<u64>("slot"), Ok(p.slot));
     assert_eq!(
         prove_multi(&s, &indices)
             .unwrap()

@@ -198,17 +198,9 @@ fn multi_root<L: AsRoot, H: AsRoot>(
 }
 
 /// Every node a multiproof gives or implies: its leaves, its helper nodes
-/// and every node hashed on the way to the root (the root included).
-pub(crate) fn multi_nodes<L: AsRoot, H: AsRoot>(
-    leaves: &[L],
-    helpers: &[H],
-    indices: &[Gindex],
-) -> Result<BTreeMap<Gindex, Root>, ProofError> {
-    multi_nodes_with(leaves, helpers, indices, crate::hasher::pair_in_use)
-}
-
-/// [`multi_nodes`], hashed with `hash`.
-fn multi_nodes_with<L: AsRoot, H: AsRoot>(
+/// and every node hashed on the way to the root (the root included),
+/// hashed with `hash`.
+pub(crate) fn multi_nodes_with<L: AsRoot, H: AsRoot>(
     leaves: &[L],
     helpers: &[H],
     indices: &[Gindex],

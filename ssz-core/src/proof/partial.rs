@@ -6,10 +6,10 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
 
-use super::multi::multi_nodes;
+use super::multi::multi_nodes_with;
 use super::{get_branch_indices, AsRoot, Gindex, MultiProof, ProofError, SingleProof};
 use crate::edition::Rules;
-use crate::hasher::pair_in_use as hash_pair;
+use crate::hasher::{hash_tree_root_with, ScopedHasher, Sha256};
 use crate::merkle::{depth_for, Root};
 use crate::path::{progressive_chunk, Layout, PathError, PathLike, PathStep, TreeLayout};
 use crate::{DecodeError, Ssz, TreeHash};
@@ -48,13 +48,18 @@ use crate::{DecodeError, Ssz, TreeHash};
 /// assert!(matches!(partial.get::<u32>("[5]"), Err(PartialError::TypeMismatch { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct Partial<T: ?Sized> {
+///
+/// The nodes are hashed, and a composite value checked against its node,
+/// with the hasher `H` ([`crate::hasher`]): SHA-256 by default, another
+/// one through [`Partial::from_multiproof_with`] and
+/// [`Partial::from_proofs_with`] (`Partial::<T, MyHasher>`).
+pub struct Partial<T: ?Sized, H = Sha256> {
     nodes: BTreeMap<Gindex, Root>,
     root: Root,
-    _type: PhantomData<fn() -> T>,
+    _type: PhantomData<fn() -> (H, *const T)>,
 }
 
-impl<T: ?Sized> Clone for Partial<T> {
+impl<T: ?Sized, H> Clone for Partial<T, H> {
     fn clone(&self) -> Self {
         Partial {
             nodes: self.nodes.clone(),
@@ -64,7 +69,7 @@ impl<T: ?Sized> Clone for Partial<T> {
     }
 }
 
-impl<T: ?Sized> fmt::Debug for Partial<T> {
+impl<T: ?Sized, H> fmt::Debug for Partial<T, H> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Partial")
             .field("root", &crate::Hex(&self.root))
@@ -137,7 +142,22 @@ impl<T: TreeLayout + ?Sized> Partial<T> {
     /// The nodes a multiproof gives and implies, under the root it hashes
     /// to. Check that root ([`Partial::verify`]) before trusting a value.
     pub fn from_multiproof(proof: &MultiProof) -> Result<Self, ProofError> {
-        let nodes = multi_nodes(&proof.leaves, &proof.proof, &proof.indices)?;
+        Self::from_multiproof_with(proof)
+    }
+
+    /// The nodes several single proofs give and imply; they must hash to
+    /// one root ([`ProofError::RootMismatch`] otherwise, and
+    /// [`ProofError::NoIndices`] for none).
+    pub fn from_proofs(proofs: &[SingleProof]) -> Result<Self, ProofError> {
+        Self::from_proofs_with(proofs)
+    }
+}
+
+impl<T: TreeLayout + ?Sized, H: ScopedHasher> Partial<T, H> {
+    /// [`Partial::from_multiproof`] with the hasher `H` (the type's
+    /// second parameter): `Partial::<T, H>::from_multiproof_with(proof)`.
+    pub fn from_multiproof_with(proof: &MultiProof) -> Result<Self, ProofError> {
+        let nodes = multi_nodes_with(&proof.leaves, &proof.proof, &proof.indices, H::hash_pair)?;
         let root = *nodes.get(&Gindex::ROOT).ok_or(ProofError::NoSuchNode {
             gindex: Gindex::ROOT,
         })?;
@@ -148,10 +168,9 @@ impl<T: TreeLayout + ?Sized> Partial<T> {
         })
     }
 
-    /// The nodes several single proofs give and imply; they must hash to
-    /// one root ([`ProofError::RootMismatch`] otherwise, and
-    /// [`ProofError::NoIndices`] for none).
-    pub fn from_proofs(proofs: &[SingleProof]) -> Result<Self, ProofError> {
+    /// [`Partial::from_proofs`] with the hasher `H` (the type's second
+    /// parameter).
+    pub fn from_proofs_with(proofs: &[SingleProof]) -> Result<Self, ProofError> {
         let mut nodes = BTreeMap::new();
         let mut root = None;
         for proof in proofs {
@@ -169,9 +188,9 @@ impl<T: TreeLayout + ?Sized> Partial<T> {
             for (&sibling, &other) in get_branch_indices(g).iter().zip(&proof.branch) {
                 found.push((sibling, other));
                 node = if g.is_right() {
-                    hash_pair(&other, &node)
+                    H::hash_pair(&other, &node)
                 } else {
-                    hash_pair(&node, &other)
+                    H::hash_pair(&node, &other)
                 };
                 g = g.parent().ok_or(ProofError::NoSuchNode { gindex: g })?;
                 found.push((g, node));
@@ -181,7 +200,7 @@ impl<T: TreeLayout + ?Sized> Partial<T> {
             }
             for (g, node) in found {
                 // Two proofs under one root agree on every node they share
-                // (or SHA-256 has a collision).
+                // (or the hash function has a collision).
                 if *nodes.entry(g).or_insert(node) != node {
                     return Err(ProofError::RootMismatch);
                 }
@@ -286,7 +305,7 @@ impl<T: TreeLayout + ?Sized> Partial<T> {
         let mut bytes = Vec::new();
         self.encode(layout, g, &mut bytes)?;
         let value = U::from_ssz(&bytes).map_err(PartialError::Decode)?;
-        if value.hash_tree_root() != self.node(g)? {
+        if hash_tree_root_with::<H, U>(&value) != self.node(g)? {
             return Err(PartialError::NotAValue { gindex: g });
         }
         Ok(value)
