@@ -96,7 +96,7 @@ pub fn model_bounds<'a>(
 }
 
 /// `tokens` with every span set to `span`.
-fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+pub fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
         .map(|mut tt| {

@@ -48,6 +48,7 @@
 mod checks;
 mod common;
 mod internals;
+mod json;
 mod path;
 #[cfg(test)]
 mod snapshot;
@@ -614,4 +615,41 @@ pub fn derive_ssz(input: TokenStream) -> TokenStream {
 pub fn derive_tree_hash(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     tree_hash::expand(&input).into()
+}
+
+/// Derives `ConsensusJson`, and serde's `Serialize` and `Deserialize`
+/// through it: the consensus JSON conventions (integers of 64 bits and more
+/// as decimal strings, byte vectors, byte lists and bitfields as `0x` hex, unions as
+/// `{"selector": n, "data": ...}`) with no attribute per field. It reads the
+/// same `#[ssz(...)]` attributes as [`macro@Ssz`]: skipped fields are left
+/// out, and `validate` checks what is read. Needs `peam_ssz_types`'s `serde`
+/// feature; the module `peam_ssz_types::json` has the conventions.
+///
+/// ```
+/// use peam_ssz_types::{Bytes4, ConsensusJson, Ssz, TreeHash};
+///
+/// #[derive(Ssz, TreeHash, ConsensusJson, Debug, PartialEq)]
+/// struct Fork {
+///     previous_version: Bytes4,
+///     current_version: Bytes4,
+///     epoch: u64,
+/// }
+///
+/// let fork = Fork {
+///     previous_version: Bytes4::from([0; 4]),
+///     current_version: Bytes4::from([1, 0, 0, 0]),
+///     epoch: 9,
+/// };
+/// let json = serde_json::to_string(&fork)?;
+/// assert_eq!(
+///     json,
+///     r#"{"previous_version":"0x00000000","current_version":"0x01000000","epoch":"9"}"#
+/// );
+/// assert_eq!(serde_json::from_str::<Fork>(&json)?, fork);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[proc_macro_derive(ConsensusJson, attributes(ssz))]
+pub fn derive_consensus_json(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    json::expand(&input).into()
 }

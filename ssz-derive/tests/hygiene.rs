@@ -22,7 +22,7 @@
     clippy::struct_field_names
 )]
 
-use ::peam_ssz_types::{Ssz, TreeHash};
+use ::peam_ssz_types::{ConsensusJson, Ssz, TreeHash};
 
 mod core {}
 mod std {}
@@ -45,7 +45,7 @@ trait AsRef {}
 
 /// Every local and parameter name the derive uses, as a field name, with
 /// fixed- and variable-size fields interleaved.
-#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+#[derive(Ssz, TreeHash, ConsensusJson, ::std::fmt::Debug, ::std::cmp::PartialEq)]
 struct Locals {
     bytes: ::core::primitive::u8,
     offset: Choice,
@@ -80,6 +80,7 @@ struct Locals {
 #[derive(
     Ssz,
     TreeHash,
+    ConsensusJson,
     ::std::fmt::Debug,
     ::std::cmp::PartialEq,
     ::core::clone::Clone,
@@ -92,7 +93,7 @@ struct Fixed {
 }
 
 /// A union whose variants are named like the prelude's.
-#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+#[derive(Ssz, TreeHash, ConsensusJson, ::std::fmt::Debug, ::std::cmp::PartialEq)]
 enum Choice {
     None,
     Some(::core::primitive::u8),
@@ -101,7 +102,7 @@ enum Choice {
 }
 
 /// A progressive container.
-#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+#[derive(Ssz, TreeHash, ConsensusJson, ::std::fmt::Debug, ::std::cmp::PartialEq)]
 #[ssz(active_fields = [1, 0, 1])]
 struct Progressive {
     __leaves: ::core::primitive::u8,
@@ -109,7 +110,7 @@ struct Progressive {
 }
 
 /// A compatible union.
-#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+#[derive(Ssz, TreeHash, ConsensusJson, ::std::fmt::Debug, ::std::cmp::PartialEq)]
 #[ssz(compatible_union)]
 enum Compatible {
     #[ssz(selector = 1)]
@@ -119,11 +120,11 @@ enum Compatible {
 }
 
 /// Transparent newtypes, tuple and named.
-#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+#[derive(Ssz, TreeHash, ConsensusJson, ::std::fmt::Debug, ::std::cmp::PartialEq)]
 #[ssz(transparent)]
 struct Newtype(Choice);
 
-#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+#[derive(Ssz, TreeHash, ConsensusJson, ::std::fmt::Debug, ::std::cmp::PartialEq)]
 #[ssz(transparent)]
 struct Named {
     __out: ::core::primitive::u64,
@@ -173,7 +174,7 @@ struct Adapted {
 }
 
 /// A generic container whose parameters are named like the derive's.
-#[derive(Ssz, TreeHash, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+#[derive(Ssz, TreeHash, ConsensusJson, ::std::fmt::Debug, ::std::cmp::PartialEq)]
 struct Generic<__T, T, const N: ::core::primitive::usize> {
     a: [__T; N],
     b: T,
@@ -185,6 +186,23 @@ fn round_trip<T: Ssz + ::std::fmt::Debug + ::std::cmp::PartialEq>(value: &T) {
     match <T as Ssz>::from_ssz(&bytes) {
         ::core::result::Result::Ok(decoded) => ::std::assert_eq!(&decoded, value),
         ::core::result::Result::Err(e) => ::std::panic!("{e}"),
+    }
+}
+
+fn json_round_trip<T>(value: &T)
+where
+    T: ::serde::Serialize
+        + ::serde::de::DeserializeOwned
+        + ::std::fmt::Debug
+        + ::std::cmp::PartialEq,
+{
+    let text = match ::serde_json::to_string(value) {
+        ::core::result::Result::Ok(text) => text,
+        ::core::result::Result::Err(e) => ::std::panic!("{e}"),
+    };
+    match ::serde_json::from_str::<T>(&text) {
+        ::core::result::Result::Ok(decoded) => ::std::assert_eq!(&decoded, value, "{text}"),
+        ::core::result::Result::Err(e) => ::std::panic!("{e}: {text}"),
     }
 }
 
@@ -225,13 +243,20 @@ fn derived_code_compiles_and_round_trips_without_the_prelude() {
         r#type: 23,
     };
     round_trip(&locals);
+    json_round_trip(&locals);
     round_trip(&fixed);
     round_trip(&Compatible::Err(Progressive {
         __leaves: 1,
         __roots: Choice::Some(2),
     }));
+    json_round_trip(&Compatible::Ok(Progressive {
+        __leaves: 1,
+        __roots: Choice::Err([2, 3]),
+    }));
     round_trip(&Newtype(Choice::Some(9)));
+    json_round_trip(&Newtype(Choice::Some(9)));
     round_trip(&Named { __out: 7 });
+    json_round_trip(&Named { __out: 7 });
     round_trip(&Adapted {
         __buf: Choice::Some(1),
         __start: Opaque(2),
@@ -240,6 +265,10 @@ fn derived_code_compiles_and_round_trips_without_the_prelude() {
     });
     round_trip(&Generic::<::core::primitive::u8, Fixed, 3> {
         a: [1, 2, 3],
+        b: fixed,
+    });
+    json_round_trip(&Generic::<::core::primitive::u64, Fixed, 2> {
+        a: [1, 2],
         b: fixed,
     });
     let _root: [::core::primitive::u8; 32] = TreeHash::hash_tree_root(&locals);

@@ -376,6 +376,9 @@ mod cached;
 mod error;
 mod exact;
 mod hex;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod json;
 mod layout;
 mod list;
 mod persistent;
@@ -404,6 +407,8 @@ pub use cached::Cached;
 pub use error::{BoundError, IndexError, LengthError, RangeError};
 pub use exact::ExactList;
 pub use hex::HexError;
+#[cfg(feature = "serde")]
+pub use json::ConsensusJson;
 pub use list::List;
 pub use persistent::{PersistentList, PersistentProgressiveList, PersistentVector};
 pub use progressive::ProgressiveList;

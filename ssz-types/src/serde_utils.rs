@@ -135,7 +135,7 @@ where
     }
 }
 
-fn deserialize_quoted<'de, T, D>(deserializer: D) -> Result<T, D::Error>
+pub(crate) fn deserialize_quoted<'de, T, D>(deserializer: D) -> Result<T, D::Error>
 where
     T: QuotedInt,
     <T as core::str::FromStr>::Err: fmt::Display,
