@@ -8,8 +8,7 @@
 
 use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset, Quot};
-use peam_ssz_types::{Bitvector, Prod, Ssz, TreeHash, U};
-use serde::{Deserialize, Serialize};
+use peam_ssz_types::{Bitvector, ConsensusJson, Prod, Ssz, TreeHash, U};
 
 pub use super::phase0::{
     AggregateAndProof, Attestation, AttestationData, AttesterSlashing, BLSPubkey, BLSSignature,
@@ -30,8 +29,7 @@ pub type NextSyncCommitteeBranch = [Bytes32; 5];
 pub type ParticipationFlags = u8;
 
 /// `BeaconBlock` as of altair (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlock<P: Preset> {
     pub slot: Slot,
     pub proposer_index: ValidatorIndex,
@@ -41,8 +39,7 @@ pub struct BeaconBlock<P: Preset> {
 }
 
 /// `BeaconBlockBody` as of altair (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlockBody<P: Preset> {
     pub randao_reveal: BLSSignature,
     pub eth1_data: Eth1Data,
@@ -61,8 +58,7 @@ pub struct BeaconBlockBody<P: Preset> {
 }
 
 /// `BeaconState` as of altair (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconState<P: Preset> {
     pub genesis_time: u64,
     pub genesis_validators_root: Root,
@@ -105,8 +101,7 @@ pub struct BeaconState<P: Preset> {
 /// `ContributionAndProof` as of altair (consensus-specs v1.6.1).
 ///
 /// Unchanged in bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ContributionAndProof<P: Preset> {
     pub aggregator_index: ValidatorIndex,
     pub contribution: SyncCommitteeContribution<P>,
@@ -116,8 +111,7 @@ pub struct ContributionAndProof<P: Preset> {
 /// `LightClientBootstrap` as of altair (consensus-specs v1.6.1).
 ///
 /// Unchanged in bellatrix.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientBootstrap<P: Preset> {
     pub header: LightClientHeader,
     pub current_sync_committee: SyncCommittee<P>,
@@ -127,8 +121,7 @@ pub struct LightClientBootstrap<P: Preset> {
 /// `LightClientFinalityUpdate` as of altair (consensus-specs v1.6.1).
 ///
 /// Unchanged in bellatrix.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientFinalityUpdate<P: Preset> {
     pub attested_header: LightClientHeader,
     pub finalized_header: LightClientHeader,
@@ -140,8 +133,7 @@ pub struct LightClientFinalityUpdate<P: Preset> {
 /// `LightClientHeader` as of altair (consensus-specs v1.6.1).
 ///
 /// Unchanged in bellatrix.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientHeader {
     pub beacon: BeaconBlockHeader,
 }
@@ -149,8 +141,7 @@ pub struct LightClientHeader {
 /// `LightClientOptimisticUpdate` as of altair (consensus-specs v1.6.1).
 ///
 /// Unchanged in bellatrix.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientOptimisticUpdate<P: Preset> {
     pub attested_header: LightClientHeader,
     pub sync_aggregate: SyncAggregate<P>,
@@ -160,8 +151,7 @@ pub struct LightClientOptimisticUpdate<P: Preset> {
 /// `LightClientUpdate` as of altair (consensus-specs v1.6.1).
 ///
 /// Unchanged in bellatrix.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientUpdate<P: Preset> {
     pub attested_header: LightClientHeader,
     pub next_sync_committee: SyncCommittee<P>,
@@ -173,8 +163,7 @@ pub struct LightClientUpdate<P: Preset> {
 }
 
 /// `SignedBeaconBlock` as of altair (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlock<P: Preset> {
     pub message: BeaconBlock<P>,
     pub signature: BLSSignature,
@@ -183,8 +172,7 @@ pub struct SignedBeaconBlock<P: Preset> {
 /// `SignedContributionAndProof` as of altair (consensus-specs v1.6.1).
 ///
 /// Unchanged in bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedContributionAndProof<P: Preset> {
     pub message: ContributionAndProof<P>,
     pub signature: BLSSignature,
@@ -193,8 +181,7 @@ pub struct SignedContributionAndProof<P: Preset> {
 /// `SyncAggregate` as of altair (consensus-specs v1.6.1).
 ///
 /// Unchanged in bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncAggregate<P: Preset> {
     /// `Bitvector[SYNC_COMMITTEE_SIZE]`
     pub sync_committee_bits: Bitvector<P::SyncCommitteeSize>,
@@ -204,8 +191,7 @@ pub struct SyncAggregate<P: Preset> {
 /// `SyncAggregatorSelectionData` as of altair (consensus-specs v1.6.1).
 ///
 /// Unchanged in bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncAggregatorSelectionData {
     pub slot: Slot,
     pub subcommittee_index: u64,
@@ -214,8 +200,7 @@ pub struct SyncAggregatorSelectionData {
 /// `SyncCommittee` as of altair (consensus-specs v1.6.1).
 ///
 /// Unchanged in bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncCommittee<P: Preset> {
     /// `Vector[BLSPubkey, SYNC_COMMITTEE_SIZE]`
     pub pubkeys: Vector<BLSPubkey, P::SyncCommitteeSize>,
@@ -225,8 +210,7 @@ pub struct SyncCommittee<P: Preset> {
 /// `SyncCommitteeContribution` as of altair (consensus-specs v1.6.1).
 ///
 /// Unchanged in bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncCommitteeContribution<P: Preset> {
     pub slot: Slot,
     pub beacon_block_root: Root,
@@ -239,8 +223,7 @@ pub struct SyncCommitteeContribution<P: Preset> {
 /// `SyncCommitteeMessage` as of altair (consensus-specs v1.6.1).
 ///
 /// Unchanged in bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncCommitteeMessage {
     pub slot: Slot,
     pub beacon_block_root: Root,

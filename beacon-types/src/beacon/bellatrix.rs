@@ -8,8 +8,7 @@
 
 use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset};
-use peam_ssz_types::{Bitvector, ByteList, ByteVector, Prod, Ssz, TreeHash, U};
-use serde::{Deserialize, Serialize};
+use peam_ssz_types::{Bitvector, ByteList, ByteVector, ConsensusJson, Prod, Ssz, TreeHash, U};
 
 pub use super::altair::{
     ContributionAndProof, CurrentSyncCommitteeBranch, FinalityBranch, LightClientBootstrap,
@@ -32,8 +31,7 @@ pub type ExecutionAddress = super::collections::Bytes20;
 pub type Transaction<P> = ByteList<<P as Preset>::MaxBytesPerTransaction>;
 
 /// `BeaconBlock` as of bellatrix (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlock<P: Preset> {
     pub slot: Slot,
     pub proposer_index: ValidatorIndex,
@@ -43,8 +41,7 @@ pub struct BeaconBlock<P: Preset> {
 }
 
 /// `BeaconBlockBody` as of bellatrix (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlockBody<P: Preset> {
     pub randao_reveal: BLSSignature,
     pub eth1_data: Eth1Data,
@@ -64,8 +61,7 @@ pub struct BeaconBlockBody<P: Preset> {
 }
 
 /// `BeaconState` as of bellatrix (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconState<P: Preset> {
     pub genesis_time: u64,
     pub genesis_validators_root: Root,
@@ -107,8 +103,7 @@ pub struct BeaconState<P: Preset> {
 }
 
 /// `ExecutionPayload` as of bellatrix (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ExecutionPayload<P: Preset> {
     pub parent_hash: Hash32,
     pub fee_recipient: ExecutionAddress,
@@ -123,7 +118,6 @@ pub struct ExecutionPayload<P: Preset> {
     pub timestamp: u64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    #[serde(with = "super::collections::uint256_serde")]
     pub base_fee_per_gas: super::collections::Uint256,
     pub block_hash: Hash32,
     /// `List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]`
@@ -131,8 +125,7 @@ pub struct ExecutionPayload<P: Preset> {
 }
 
 /// `ExecutionPayloadHeader` as of bellatrix (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ExecutionPayloadHeader<P: Preset> {
     pub parent_hash: Hash32,
     pub fee_recipient: ExecutionAddress,
@@ -147,7 +140,6 @@ pub struct ExecutionPayloadHeader<P: Preset> {
     pub timestamp: u64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    #[serde(with = "super::collections::uint256_serde")]
     pub base_fee_per_gas: super::collections::Uint256,
     pub block_hash: Hash32,
     pub transactions_root: Root,
@@ -156,18 +148,15 @@ pub struct ExecutionPayloadHeader<P: Preset> {
 /// `PowBlock` as of bellatrix (consensus-specs v1.6.1).
 ///
 /// Unchanged in capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PowBlock {
     pub block_hash: Hash32,
     pub parent_hash: Hash32,
-    #[serde(with = "super::collections::uint256_serde")]
     pub total_difficulty: super::collections::Uint256,
 }
 
 /// `SignedBeaconBlock` as of bellatrix (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlock<P: Preset> {
     pub message: BeaconBlock<P>,
     pub signature: BLSSignature,

@@ -8,8 +8,7 @@
 
 use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset};
-use peam_ssz_types::{Bitvector, ByteList, ByteVector, Prod, Ssz, TreeHash, U};
-use serde::{Deserialize, Serialize};
+use peam_ssz_types::{Bitvector, ByteList, ByteVector, ConsensusJson, Prod, Ssz, TreeHash, U};
 
 pub use super::altair::{
     ContributionAndProof, CurrentSyncCommitteeBranch, FinalityBranch, NextSyncCommitteeBranch,
@@ -34,8 +33,7 @@ pub type WithdrawalIndex = u64;
 /// `BLSToExecutionChange` as of capella (consensus-specs v1.6.1).
 ///
 /// Unchanged in deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BLSToExecutionChange {
     pub validator_index: ValidatorIndex,
     pub from_bls_pubkey: BLSPubkey,
@@ -43,8 +41,7 @@ pub struct BLSToExecutionChange {
 }
 
 /// `BeaconBlock` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlock<P: Preset> {
     pub slot: Slot,
     pub proposer_index: ValidatorIndex,
@@ -54,8 +51,7 @@ pub struct BeaconBlock<P: Preset> {
 }
 
 /// `BeaconBlockBody` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlockBody<P: Preset> {
     pub randao_reveal: BLSSignature,
     pub eth1_data: Eth1Data,
@@ -77,8 +73,7 @@ pub struct BeaconBlockBody<P: Preset> {
 }
 
 /// `BeaconState` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconState<P: Preset> {
     pub genesis_time: u64,
     pub genesis_validators_root: Root,
@@ -124,8 +119,7 @@ pub struct BeaconState<P: Preset> {
 }
 
 /// `ExecutionPayload` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ExecutionPayload<P: Preset> {
     pub parent_hash: Hash32,
     pub fee_recipient: ExecutionAddress,
@@ -140,7 +134,6 @@ pub struct ExecutionPayload<P: Preset> {
     pub timestamp: u64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    #[serde(with = "super::collections::uint256_serde")]
     pub base_fee_per_gas: super::collections::Uint256,
     pub block_hash: Hash32,
     /// `List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]`
@@ -150,8 +143,7 @@ pub struct ExecutionPayload<P: Preset> {
 }
 
 /// `ExecutionPayloadHeader` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ExecutionPayloadHeader<P: Preset> {
     pub parent_hash: Hash32,
     pub fee_recipient: ExecutionAddress,
@@ -166,7 +158,6 @@ pub struct ExecutionPayloadHeader<P: Preset> {
     pub timestamp: u64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    #[serde(with = "super::collections::uint256_serde")]
     pub base_fee_per_gas: super::collections::Uint256,
     pub block_hash: Hash32,
     pub transactions_root: Root,
@@ -176,16 +167,14 @@ pub struct ExecutionPayloadHeader<P: Preset> {
 /// `HistoricalSummary` as of capella (consensus-specs v1.6.1).
 ///
 /// Unchanged in deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct HistoricalSummary {
     pub block_summary_root: Root,
     pub state_summary_root: Root,
 }
 
 /// `LightClientBootstrap` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientBootstrap<P: Preset> {
     pub header: LightClientHeader<P>,
     pub current_sync_committee: SyncCommittee<P>,
@@ -193,8 +182,7 @@ pub struct LightClientBootstrap<P: Preset> {
 }
 
 /// `LightClientFinalityUpdate` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientFinalityUpdate<P: Preset> {
     pub attested_header: LightClientHeader<P>,
     pub finalized_header: LightClientHeader<P>,
@@ -204,8 +192,7 @@ pub struct LightClientFinalityUpdate<P: Preset> {
 }
 
 /// `LightClientHeader` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientHeader<P: Preset> {
     pub beacon: BeaconBlockHeader,
     pub execution: ExecutionPayloadHeader<P>,
@@ -213,8 +200,7 @@ pub struct LightClientHeader<P: Preset> {
 }
 
 /// `LightClientOptimisticUpdate` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientOptimisticUpdate<P: Preset> {
     pub attested_header: LightClientHeader<P>,
     pub sync_aggregate: SyncAggregate<P>,
@@ -222,8 +208,7 @@ pub struct LightClientOptimisticUpdate<P: Preset> {
 }
 
 /// `LightClientUpdate` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientUpdate<P: Preset> {
     pub attested_header: LightClientHeader<P>,
     pub next_sync_committee: SyncCommittee<P>,
@@ -237,16 +222,14 @@ pub struct LightClientUpdate<P: Preset> {
 /// `SignedBLSToExecutionChange` as of capella (consensus-specs v1.6.1).
 ///
 /// Unchanged in deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBLSToExecutionChange {
     pub message: BLSToExecutionChange,
     pub signature: BLSSignature,
 }
 
 /// `SignedBeaconBlock` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlock<P: Preset> {
     pub message: BeaconBlock<P>,
     pub signature: BLSSignature,
@@ -255,8 +238,7 @@ pub struct SignedBeaconBlock<P: Preset> {
 /// `Withdrawal` as of capella (consensus-specs v1.6.1).
 ///
 /// Unchanged in deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Withdrawal {
     pub index: WithdrawalIndex,
     pub validator_index: ValidatorIndex,

@@ -8,8 +8,9 @@
 
 use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset};
-use peam_ssz_types::{Bitvector, ByteList, ByteVector, FixedBytes, Prod, Ssz, TreeHash, U};
-use serde::{Deserialize, Serialize};
+use peam_ssz_types::{
+    Bitvector, ByteList, ByteVector, ConsensusJson, FixedBytes, Prod, Ssz, TreeHash, U,
+};
 
 pub use super::altair::{
     ContributionAndProof, CurrentSyncCommitteeBranch, FinalityBranch, NextSyncCommitteeBranch,
@@ -40,8 +41,7 @@ pub type KZGCommitment = FixedBytes<48>;
 pub type KZGProof = FixedBytes<48>;
 
 /// `BeaconBlock` as of deneb (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlock<P: Preset> {
     pub slot: Slot,
     pub proposer_index: ValidatorIndex,
@@ -51,8 +51,7 @@ pub struct BeaconBlock<P: Preset> {
 }
 
 /// `BeaconBlockBody` as of deneb (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlockBody<P: Preset> {
     pub randao_reveal: BLSSignature,
     pub eth1_data: Eth1Data,
@@ -76,8 +75,7 @@ pub struct BeaconBlockBody<P: Preset> {
 }
 
 /// `BeaconState` as of deneb (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconState<P: Preset> {
     pub genesis_time: u64,
     pub genesis_validators_root: Root,
@@ -125,8 +123,7 @@ pub struct BeaconState<P: Preset> {
 /// `BlobIdentifier` as of deneb (consensus-specs v1.6.1).
 ///
 /// Unchanged in electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BlobIdentifier {
     pub block_root: Root,
     pub index: BlobIndex,
@@ -135,8 +132,7 @@ pub struct BlobIdentifier {
 /// `BlobSidecar` as of deneb (consensus-specs v1.6.1).
 ///
 /// Unchanged in electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BlobSidecar<P: Preset> {
     pub index: BlobIndex,
     pub blob: Blob<P>,
@@ -150,8 +146,7 @@ pub struct BlobSidecar<P: Preset> {
 /// `ExecutionPayload` as of deneb (consensus-specs v1.6.1).
 ///
 /// Unchanged in electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ExecutionPayload<P: Preset> {
     pub parent_hash: Hash32,
     pub fee_recipient: ExecutionAddress,
@@ -166,7 +161,6 @@ pub struct ExecutionPayload<P: Preset> {
     pub timestamp: u64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    #[serde(with = "super::collections::uint256_serde")]
     pub base_fee_per_gas: super::collections::Uint256,
     pub block_hash: Hash32,
     /// `List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]`
@@ -180,8 +174,7 @@ pub struct ExecutionPayload<P: Preset> {
 /// `ExecutionPayloadHeader` as of deneb (consensus-specs v1.6.1).
 ///
 /// Unchanged in electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ExecutionPayloadHeader<P: Preset> {
     pub parent_hash: Hash32,
     pub fee_recipient: ExecutionAddress,
@@ -196,7 +189,6 @@ pub struct ExecutionPayloadHeader<P: Preset> {
     pub timestamp: u64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    #[serde(with = "super::collections::uint256_serde")]
     pub base_fee_per_gas: super::collections::Uint256,
     pub block_hash: Hash32,
     pub transactions_root: Root,
@@ -206,8 +198,7 @@ pub struct ExecutionPayloadHeader<P: Preset> {
 }
 
 /// `LightClientBootstrap` as of deneb (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientBootstrap<P: Preset> {
     pub header: LightClientHeader<P>,
     pub current_sync_committee: SyncCommittee<P>,
@@ -215,8 +206,7 @@ pub struct LightClientBootstrap<P: Preset> {
 }
 
 /// `LightClientFinalityUpdate` as of deneb (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientFinalityUpdate<P: Preset> {
     pub attested_header: LightClientHeader<P>,
     pub finalized_header: LightClientHeader<P>,
@@ -228,8 +218,7 @@ pub struct LightClientFinalityUpdate<P: Preset> {
 /// `LightClientHeader` as of deneb (consensus-specs v1.6.1).
 ///
 /// Unchanged in electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientHeader<P: Preset> {
     pub beacon: BeaconBlockHeader,
     pub execution: ExecutionPayloadHeader<P>,
@@ -239,8 +228,7 @@ pub struct LightClientHeader<P: Preset> {
 /// `LightClientOptimisticUpdate` as of deneb (consensus-specs v1.6.1).
 ///
 /// Unchanged in electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientOptimisticUpdate<P: Preset> {
     pub attested_header: LightClientHeader<P>,
     pub sync_aggregate: SyncAggregate<P>,
@@ -248,8 +236,7 @@ pub struct LightClientOptimisticUpdate<P: Preset> {
 }
 
 /// `LightClientUpdate` as of deneb (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientUpdate<P: Preset> {
     pub attested_header: LightClientHeader<P>,
     pub next_sync_committee: SyncCommittee<P>,
@@ -261,8 +248,7 @@ pub struct LightClientUpdate<P: Preset> {
 }
 
 /// `SignedBeaconBlock` as of deneb (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlock<P: Preset> {
     pub message: BeaconBlock<P>,
     pub signature: BLSSignature,

@@ -8,8 +8,7 @@
 
 use super::collections::List;
 use super::{ContainerVisitor, Preset};
-use peam_ssz_types::{Ssz, TreeHash};
-use serde::{Deserialize, Serialize};
+use peam_ssz_types::{ConsensusJson, Ssz, TreeHash};
 
 pub use super::altair::{
     ContributionAndProof, ParticipationFlags, SignedContributionAndProof, SyncAggregate,
@@ -45,8 +44,7 @@ pub use super::phase0::{
 };
 
 /// `InclusionList` as of eip7805 (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct InclusionList<P: Preset> {
     pub slot: Slot,
     pub validator_index: ValidatorIndex,
@@ -56,8 +54,7 @@ pub struct InclusionList<P: Preset> {
 }
 
 /// `SignedInclusionList` as of eip7805 (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedInclusionList<P: Preset> {
     pub message: InclusionList<P>,
     pub signature: BLSSignature,

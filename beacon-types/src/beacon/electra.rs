@@ -8,8 +8,7 @@
 
 use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset};
-use peam_ssz_types::{Bitlist, Bitvector, Prod, Ssz, TreeHash, U};
-use serde::{Deserialize, Serialize};
+use peam_ssz_types::{Bitlist, Bitvector, ConsensusJson, Prod, Ssz, TreeHash, U};
 
 pub use super::altair::{
     ContributionAndProof, ParticipationFlags, SignedContributionAndProof, SyncAggregate,
@@ -42,8 +41,7 @@ pub type NextSyncCommitteeBranch = [Bytes32; 6];
 /// `AggregateAndProof` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct AggregateAndProof<P: Preset> {
     pub aggregator_index: ValidatorIndex,
     pub aggregate: Attestation<P>,
@@ -53,8 +51,7 @@ pub struct AggregateAndProof<P: Preset> {
 /// `Attestation` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Attestation<P: Preset> {
     /// `Bitlist[MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT]`
     pub aggregation_bits: Bitlist<Prod<P::MaxValidatorsPerCommittee, P::MaxCommitteesPerSlot>>,
@@ -67,8 +64,7 @@ pub struct Attestation<P: Preset> {
 /// `AttesterSlashing` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct AttesterSlashing<P: Preset> {
     pub attestation_1: IndexedAttestation<P>,
     pub attestation_2: IndexedAttestation<P>,
@@ -77,8 +73,7 @@ pub struct AttesterSlashing<P: Preset> {
 /// `BeaconBlock` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlock<P: Preset> {
     pub slot: Slot,
     pub proposer_index: ValidatorIndex,
@@ -90,8 +85,7 @@ pub struct BeaconBlock<P: Preset> {
 /// `BeaconBlockBody` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlockBody<P: Preset> {
     pub randao_reveal: BLSSignature,
     pub eth1_data: Eth1Data,
@@ -116,8 +110,7 @@ pub struct BeaconBlockBody<P: Preset> {
 }
 
 /// `BeaconState` as of electra (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconState<P: Preset> {
     pub genesis_time: u64,
     pub genesis_validators_root: Root,
@@ -178,8 +171,7 @@ pub struct BeaconState<P: Preset> {
 /// `ConsolidationRequest` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ConsolidationRequest {
     pub source_address: ExecutionAddress,
     pub source_pubkey: BLSPubkey,
@@ -189,8 +181,7 @@ pub struct ConsolidationRequest {
 /// `DepositRequest` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DepositRequest {
     pub pubkey: BLSPubkey,
     pub withdrawal_credentials: Bytes32,
@@ -202,8 +193,7 @@ pub struct DepositRequest {
 /// `ExecutionRequests` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ExecutionRequests<P: Preset> {
     /// `List[DepositRequest, MAX_DEPOSIT_REQUESTS_PER_PAYLOAD]`
     pub deposits: List<DepositRequest, P::MaxDepositRequestsPerPayload>,
@@ -216,8 +206,7 @@ pub struct ExecutionRequests<P: Preset> {
 /// `IndexedAttestation` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct IndexedAttestation<P: Preset> {
     /// `List[ValidatorIndex, MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT]`
     pub attesting_indices:
@@ -229,8 +218,7 @@ pub struct IndexedAttestation<P: Preset> {
 /// `LightClientBootstrap` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientBootstrap<P: Preset> {
     pub header: LightClientHeader<P>,
     pub current_sync_committee: SyncCommittee<P>,
@@ -240,8 +228,7 @@ pub struct LightClientBootstrap<P: Preset> {
 /// `LightClientFinalityUpdate` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientFinalityUpdate<P: Preset> {
     pub attested_header: LightClientHeader<P>,
     pub finalized_header: LightClientHeader<P>,
@@ -253,8 +240,7 @@ pub struct LightClientFinalityUpdate<P: Preset> {
 /// `LightClientUpdate` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientUpdate<P: Preset> {
     pub attested_header: LightClientHeader<P>,
     pub next_sync_committee: SyncCommittee<P>,
@@ -268,8 +254,7 @@ pub struct LightClientUpdate<P: Preset> {
 /// `PendingConsolidation` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PendingConsolidation {
     pub source_index: ValidatorIndex,
     pub target_index: ValidatorIndex,
@@ -278,8 +263,7 @@ pub struct PendingConsolidation {
 /// `PendingDeposit` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PendingDeposit {
     pub pubkey: BLSPubkey,
     pub withdrawal_credentials: Bytes32,
@@ -291,8 +275,7 @@ pub struct PendingDeposit {
 /// `PendingPartialWithdrawal` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PendingPartialWithdrawal {
     pub validator_index: ValidatorIndex,
     pub amount: Gwei,
@@ -302,8 +285,7 @@ pub struct PendingPartialWithdrawal {
 /// `SignedAggregateAndProof` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedAggregateAndProof<P: Preset> {
     pub message: AggregateAndProof<P>,
     pub signature: BLSSignature,
@@ -312,8 +294,7 @@ pub struct SignedAggregateAndProof<P: Preset> {
 /// `SignedBeaconBlock` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlock<P: Preset> {
     pub message: BeaconBlock<P>,
     pub signature: BLSSignature,
@@ -322,8 +303,7 @@ pub struct SignedBeaconBlock<P: Preset> {
 /// `SingleAttestation` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SingleAttestation {
     pub committee_index: CommitteeIndex,
     pub attester_index: ValidatorIndex,
@@ -334,8 +314,7 @@ pub struct SingleAttestation {
 /// `WithdrawalRequest` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct WithdrawalRequest {
     pub source_address: ExecutionAddress,
     pub validator_pubkey: BLSPubkey,

@@ -8,8 +8,7 @@
 
 use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset, Sum};
-use peam_ssz_types::{Bitvector, ByteVector, Prod, Ssz, TreeHash, U};
-use serde::{Deserialize, Serialize};
+use peam_ssz_types::{Bitvector, ByteVector, ConsensusJson, Prod, Ssz, TreeHash, U};
 
 pub use super::altair::{
     ContributionAndProof, ParticipationFlags, SignedContributionAndProof, SyncAggregate,
@@ -50,8 +49,7 @@ pub type RowIndex = u64;
 /// `BeaconState` as of fulu (consensus-specs v1.6.1).
 ///
 /// Unchanged in eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconState<P: Preset> {
     pub genesis_time: u64,
     pub genesis_validators_root: Root,
@@ -115,8 +113,7 @@ pub struct BeaconState<P: Preset> {
 /// `DataColumnSidecar` as of fulu (consensus-specs v1.6.1).
 ///
 /// Unchanged in eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DataColumnSidecar<P: Preset> {
     pub index: ColumnIndex,
     /// `List[Cell, MAX_BLOB_COMMITMENTS_PER_BLOCK]`
@@ -133,8 +130,7 @@ pub struct DataColumnSidecar<P: Preset> {
 /// `DataColumnsByRootIdentifier` as of fulu (consensus-specs v1.6.1).
 ///
 /// Unchanged in gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DataColumnsByRootIdentifier {
     pub block_root: Root,
     /// `List[ColumnIndex, NUMBER_OF_COLUMNS]`
@@ -144,8 +140,7 @@ pub struct DataColumnsByRootIdentifier {
 /// `MatrixEntry` as of fulu (consensus-specs v1.6.1).
 ///
 /// Unchanged in gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct MatrixEntry<P: Preset> {
     pub cell: Cell<P>,
     pub kzg_proof: KZGProof,

@@ -8,8 +8,7 @@
 
 use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset, Sum};
-use peam_ssz_types::{Bitvector, Prod, Ssz, TreeHash, U};
-use serde::{Deserialize, Serialize};
+use peam_ssz_types::{Bitvector, ConsensusJson, Prod, Ssz, TreeHash, U};
 
 pub use super::altair::{
     ContributionAndProof, ParticipationFlags, SignedContributionAndProof, SyncAggregate,
@@ -44,8 +43,7 @@ pub use super::phase0::{
 pub type PayloadStatus = u8;
 
 /// `BeaconBlock` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlock<P: Preset> {
     pub slot: Slot,
     pub proposer_index: ValidatorIndex,
@@ -55,8 +53,7 @@ pub struct BeaconBlock<P: Preset> {
 }
 
 /// `BeaconBlockBody` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlockBody<P: Preset> {
     pub randao_reveal: BLSSignature,
     pub eth1_data: Eth1Data,
@@ -80,8 +77,7 @@ pub struct BeaconBlockBody<P: Preset> {
 }
 
 /// `BeaconState` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconState<P: Preset> {
     pub genesis_time: u64,
     pub genesis_validators_root: Root,
@@ -152,16 +148,14 @@ pub struct BeaconState<P: Preset> {
 }
 
 /// `BuilderPendingPayment` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BuilderPendingPayment {
     pub weight: Gwei,
     pub withdrawal: BuilderPendingWithdrawal,
 }
 
 /// `BuilderPendingWithdrawal` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BuilderPendingWithdrawal {
     pub fee_recipient: ExecutionAddress,
     pub amount: Gwei,
@@ -170,8 +164,7 @@ pub struct BuilderPendingWithdrawal {
 }
 
 /// `DataColumnSidecar` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DataColumnSidecar<P: Preset> {
     pub index: ColumnIndex,
     /// `List[Cell, MAX_BLOB_COMMITMENTS_PER_BLOCK]`
@@ -185,8 +178,7 @@ pub struct DataColumnSidecar<P: Preset> {
 }
 
 /// `ExecutionPayloadBid` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ExecutionPayloadBid {
     pub parent_block_hash: Hash32,
     pub parent_block_root: Root,
@@ -202,8 +194,7 @@ pub struct ExecutionPayloadBid {
 }
 
 /// `ExecutionPayloadEnvelope` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ExecutionPayloadEnvelope<P: Preset> {
     pub payload: ExecutionPayload<P>,
     pub execution_requests: ExecutionRequests<P>,
@@ -216,16 +207,14 @@ pub struct ExecutionPayloadEnvelope<P: Preset> {
 }
 
 /// `ForkChoiceNode` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ForkChoiceNode {
     pub root: Root,
     pub payload_status: PayloadStatus,
 }
 
 /// `IndexedPayloadAttestation` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct IndexedPayloadAttestation<P: Preset> {
     /// `List[ValidatorIndex, PTC_SIZE]`
     pub attesting_indices: List<ValidatorIndex, P::PtcSize>,
@@ -234,8 +223,7 @@ pub struct IndexedPayloadAttestation<P: Preset> {
 }
 
 /// `PayloadAttestation` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PayloadAttestation<P: Preset> {
     /// `Bitvector[PTC_SIZE]`
     pub aggregation_bits: Bitvector<P::PtcSize>,
@@ -244,8 +232,7 @@ pub struct PayloadAttestation<P: Preset> {
 }
 
 /// `PayloadAttestationData` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PayloadAttestationData {
     pub beacon_block_root: Root,
     pub slot: Slot,
@@ -254,8 +241,7 @@ pub struct PayloadAttestationData {
 }
 
 /// `PayloadAttestationMessage` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PayloadAttestationMessage {
     pub validator_index: ValidatorIndex,
     pub data: PayloadAttestationData,
@@ -263,24 +249,21 @@ pub struct PayloadAttestationMessage {
 }
 
 /// `SignedBeaconBlock` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlock<P: Preset> {
     pub message: BeaconBlock<P>,
     pub signature: BLSSignature,
 }
 
 /// `SignedExecutionPayloadBid` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedExecutionPayloadBid {
     pub message: ExecutionPayloadBid,
     pub signature: BLSSignature,
 }
 
 /// `SignedExecutionPayloadEnvelope` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedExecutionPayloadEnvelope<P: Preset> {
     pub message: ExecutionPayloadEnvelope<P>,
     pub signature: BLSSignature,

@@ -8,8 +8,7 @@
 
 use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset};
-use peam_ssz_types::{Bitlist, Bitvector, FixedBytes, Prod, Ssz, TreeHash, U};
-use serde::{Deserialize, Serialize};
+use peam_ssz_types::{Bitlist, Bitvector, ConsensusJson, FixedBytes, Prod, Ssz, TreeHash, U};
 
 /// `BLSPubkey`: `ByteVector[48]`.
 pub type BLSPubkey = FixedBytes<48>;
@@ -39,8 +38,7 @@ pub type Version = FixedBytes<4>;
 /// `AggregateAndProof` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct AggregateAndProof<P: Preset> {
     pub aggregator_index: ValidatorIndex,
     pub aggregate: Attestation<P>,
@@ -50,8 +48,7 @@ pub struct AggregateAndProof<P: Preset> {
 /// `Attestation` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Attestation<P: Preset> {
     /// `Bitlist[MAX_VALIDATORS_PER_COMMITTEE]`
     pub aggregation_bits: Bitlist<P::MaxValidatorsPerCommittee>,
@@ -62,8 +59,7 @@ pub struct Attestation<P: Preset> {
 /// `AttestationData` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct AttestationData {
     pub slot: Slot,
     pub index: CommitteeIndex,
@@ -75,16 +71,14 @@ pub struct AttestationData {
 /// `AttesterSlashing` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct AttesterSlashing<P: Preset> {
     pub attestation_1: IndexedAttestation<P>,
     pub attestation_2: IndexedAttestation<P>,
 }
 
 /// `BeaconBlock` as of phase0 (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlock<P: Preset> {
     pub slot: Slot,
     pub proposer_index: ValidatorIndex,
@@ -94,8 +88,7 @@ pub struct BeaconBlock<P: Preset> {
 }
 
 /// `BeaconBlockBody` as of phase0 (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlockBody<P: Preset> {
     pub randao_reveal: BLSSignature,
     pub eth1_data: Eth1Data,
@@ -115,8 +108,7 @@ pub struct BeaconBlockBody<P: Preset> {
 /// `BeaconBlockHeader` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlockHeader {
     pub slot: Slot,
     pub proposer_index: ValidatorIndex,
@@ -126,8 +118,7 @@ pub struct BeaconBlockHeader {
 }
 
 /// `BeaconState` as of phase0 (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconState<P: Preset> {
     pub genesis_time: u64,
     pub genesis_validators_root: Root,
@@ -168,8 +159,7 @@ pub struct BeaconState<P: Preset> {
 /// `Checkpoint` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Checkpoint {
     pub epoch: Epoch,
     pub root: Root,
@@ -178,8 +168,7 @@ pub struct Checkpoint {
 /// `Deposit` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Deposit {
     /// `Vector[Bytes32, DEPOSIT_CONTRACT_TREE_DEPTH + 1]`
     pub proof: Vector<Bytes32, U<33>>,
@@ -189,8 +178,7 @@ pub struct Deposit {
 /// `DepositData` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DepositData {
     pub pubkey: BLSPubkey,
     pub withdrawal_credentials: Bytes32,
@@ -201,8 +189,7 @@ pub struct DepositData {
 /// `DepositMessage` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DepositMessage {
     pub pubkey: BLSPubkey,
     pub withdrawal_credentials: Bytes32,
@@ -212,8 +199,7 @@ pub struct DepositMessage {
 /// `Eth1Block` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Eth1Block {
     pub timestamp: u64,
     pub deposit_root: Root,
@@ -223,8 +209,7 @@ pub struct Eth1Block {
 /// `Eth1Data` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Eth1Data {
     pub deposit_root: Root,
     pub deposit_count: u64,
@@ -234,8 +219,7 @@ pub struct Eth1Data {
 /// `Fork` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Fork {
     pub previous_version: Version,
     pub current_version: Version,
@@ -245,8 +229,7 @@ pub struct Fork {
 /// `ForkData` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ForkData {
     pub current_version: Version,
     pub genesis_validators_root: Root,
@@ -255,8 +238,7 @@ pub struct ForkData {
 /// `HistoricalBatch` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct HistoricalBatch<P: Preset> {
     /// `Vector[Root, SLOTS_PER_HISTORICAL_ROOT]`
     pub block_roots: Vector<Root, P::SlotsPerHistoricalRoot>,
@@ -267,8 +249,7 @@ pub struct HistoricalBatch<P: Preset> {
 /// `IndexedAttestation` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct IndexedAttestation<P: Preset> {
     /// `List[ValidatorIndex, MAX_VALIDATORS_PER_COMMITTEE]`
     pub attesting_indices: List<ValidatorIndex, P::MaxValidatorsPerCommittee>,
@@ -279,8 +260,7 @@ pub struct IndexedAttestation<P: Preset> {
 /// `PendingAttestation` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PendingAttestation<P: Preset> {
     /// `Bitlist[MAX_VALIDATORS_PER_COMMITTEE]`
     pub aggregation_bits: Bitlist<P::MaxValidatorsPerCommittee>,
@@ -292,8 +272,7 @@ pub struct PendingAttestation<P: Preset> {
 /// `ProposerSlashing` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ProposerSlashing {
     pub signed_header_1: SignedBeaconBlockHeader,
     pub signed_header_2: SignedBeaconBlockHeader,
@@ -302,16 +281,14 @@ pub struct ProposerSlashing {
 /// `SignedAggregateAndProof` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedAggregateAndProof<P: Preset> {
     pub message: AggregateAndProof<P>,
     pub signature: BLSSignature,
 }
 
 /// `SignedBeaconBlock` as of phase0 (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlock<P: Preset> {
     pub message: BeaconBlock<P>,
     pub signature: BLSSignature,
@@ -320,8 +297,7 @@ pub struct SignedBeaconBlock<P: Preset> {
 /// `SignedBeaconBlockHeader` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlockHeader {
     pub message: BeaconBlockHeader,
     pub signature: BLSSignature,
@@ -330,8 +306,7 @@ pub struct SignedBeaconBlockHeader {
 /// `SignedVoluntaryExit` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedVoluntaryExit {
     pub message: VoluntaryExit,
     pub signature: BLSSignature,
@@ -340,8 +315,7 @@ pub struct SignedVoluntaryExit {
 /// `SigningData` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SigningData {
     pub object_root: Root,
     pub domain: Domain,
@@ -350,8 +324,7 @@ pub struct SigningData {
 /// `Validator` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Validator {
     pub pubkey: BLSPubkey,
     pub withdrawal_credentials: Bytes32,
@@ -366,8 +339,7 @@ pub struct Validator {
 /// `VoluntaryExit` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct VoluntaryExit {
     pub epoch: Epoch,
     pub validator_index: ValidatorIndex,

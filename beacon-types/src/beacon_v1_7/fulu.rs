@@ -9,9 +9,8 @@
 use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset, Quot, Sum};
 use peam_ssz_types::{
-    Bitlist, Bitvector, ByteList, ByteVector, FixedBytes, Prod, Ssz, TreeHash, U,
+    Bitlist, Bitvector, ByteList, ByteVector, ConsensusJson, FixedBytes, Prod, Ssz, TreeHash, U,
 };
-use serde::{Deserialize, Serialize};
 
 /// `AggregationBits`: `Bitlist[MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT]`.
 pub type AggregationBits<P> =
@@ -95,8 +94,7 @@ pub type WithdrawalIndex = u64;
 pub type WithdrawalRequests = List<WithdrawalRequest, U<16>>;
 
 /// `AggregateAndProof` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct AggregateAndProof<P: Preset> {
     pub aggregator_index: ValidatorIndex,
     pub aggregate: Attestation<P>,
@@ -104,8 +102,7 @@ pub struct AggregateAndProof<P: Preset> {
 }
 
 /// `Attestation` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Attestation<P: Preset> {
     pub aggregation_bits: AggregationBits<P>,
     pub data: AttestationData,
@@ -117,8 +114,7 @@ pub struct Attestation<P: Preset> {
 /// `AttestationData` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct AttestationData {
     pub slot: Slot,
     pub index: CommitteeIndex,
@@ -128,8 +124,7 @@ pub struct AttestationData {
 }
 
 /// `AttesterSlashing` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct AttesterSlashing<P: Preset> {
     pub attestation_1: IndexedAttestation<P>,
     pub attestation_2: IndexedAttestation<P>,
@@ -138,8 +133,7 @@ pub struct AttesterSlashing<P: Preset> {
 /// `BLSToExecutionChange` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BLSToExecutionChange {
     pub validator_index: ValidatorIndex,
     pub from_bls_pubkey: BLSPubkey,
@@ -147,8 +141,7 @@ pub struct BLSToExecutionChange {
 }
 
 /// `BeaconBlock` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlock<P: Preset> {
     pub slot: Slot,
     pub proposer_index: ValidatorIndex,
@@ -158,8 +151,7 @@ pub struct BeaconBlock<P: Preset> {
 }
 
 /// `BeaconBlockBody` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlockBody<P: Preset> {
     pub randao_reveal: BLSSignature,
     pub eth1_data: Eth1Data,
@@ -186,8 +178,7 @@ pub struct BeaconBlockBody<P: Preset> {
 /// `BeaconBlockHeader` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlockHeader {
     pub slot: Slot,
     pub proposer_index: ValidatorIndex,
@@ -197,8 +188,7 @@ pub struct BeaconBlockHeader {
 }
 
 /// `BeaconState` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconState<P: Preset> {
     pub genesis_time: Uint64,
     pub genesis_validators_root: Root,
@@ -262,8 +252,7 @@ pub struct BeaconState<P: Preset> {
 /// `Checkpoint` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Checkpoint {
     pub epoch: Epoch,
     pub root: Root,
@@ -272,8 +261,7 @@ pub struct Checkpoint {
 /// `ConsolidationRequest` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ConsolidationRequest {
     pub source_address: ExecutionAddress,
     pub source_pubkey: BLSPubkey,
@@ -283,8 +271,7 @@ pub struct ConsolidationRequest {
 /// `ContributionAndProof` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ContributionAndProof<P: Preset> {
     pub aggregator_index: ValidatorIndex,
     pub contribution: SyncCommitteeContribution<P>,
@@ -292,8 +279,7 @@ pub struct ContributionAndProof<P: Preset> {
 }
 
 /// `DataColumnSidecar` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DataColumnSidecar<P: Preset> {
     pub index: ColumnIndex,
     /// `List[Cell, MAX_BLOB_COMMITMENTS_PER_BLOCK]`
@@ -310,8 +296,7 @@ pub struct DataColumnSidecar<P: Preset> {
 /// `DataColumnsByRootIdentifier` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DataColumnsByRootIdentifier {
     pub block_root: Root,
     /// `List[ColumnIndex, NUMBER_OF_COLUMNS]`
@@ -321,8 +306,7 @@ pub struct DataColumnsByRootIdentifier {
 /// `Deposit` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Deposit {
     /// `Vector[Bytes32, DEPOSIT_CONTRACT_TREE_DEPTH + 1]`
     pub proof: Vector<Bytes32, U<33>>,
@@ -332,8 +316,7 @@ pub struct Deposit {
 /// `DepositData` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DepositData {
     pub pubkey: BLSPubkey,
     pub withdrawal_credentials: Bytes32,
@@ -344,8 +327,7 @@ pub struct DepositData {
 /// `DepositMessage` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DepositMessage {
     pub pubkey: BLSPubkey,
     pub withdrawal_credentials: Bytes32,
@@ -355,8 +337,7 @@ pub struct DepositMessage {
 /// `DepositRequest` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DepositRequest {
     pub pubkey: BLSPubkey,
     pub withdrawal_credentials: Bytes32,
@@ -368,8 +349,7 @@ pub struct DepositRequest {
 /// `Eth1Block` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Eth1Block {
     pub timestamp: Uint64,
     pub deposit_root: Root,
@@ -379,8 +359,7 @@ pub struct Eth1Block {
 /// `Eth1Data` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Eth1Data {
     pub deposit_root: Root,
     pub deposit_count: Uint64,
@@ -388,8 +367,7 @@ pub struct Eth1Data {
 }
 
 /// `ExecutionPayload` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ExecutionPayload<P: Preset> {
     pub parent_hash: Hash32,
     pub fee_recipient: ExecutionAddress,
@@ -404,7 +382,6 @@ pub struct ExecutionPayload<P: Preset> {
     pub timestamp: Uint64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    #[serde(with = "super::collections::uint256_serde")]
     pub base_fee_per_gas: Uint256,
     pub block_hash: Hash32,
     /// `List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]`
@@ -416,8 +393,7 @@ pub struct ExecutionPayload<P: Preset> {
 }
 
 /// `ExecutionPayloadHeader` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ExecutionPayloadHeader<P: Preset> {
     pub parent_hash: Hash32,
     pub fee_recipient: ExecutionAddress,
@@ -432,7 +408,6 @@ pub struct ExecutionPayloadHeader<P: Preset> {
     pub timestamp: Uint64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    #[serde(with = "super::collections::uint256_serde")]
     pub base_fee_per_gas: Uint256,
     pub block_hash: Hash32,
     pub transactions_root: Root,
@@ -442,8 +417,7 @@ pub struct ExecutionPayloadHeader<P: Preset> {
 }
 
 /// `ExecutionRequests` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ExecutionRequests {
     pub deposits: DepositRequests,
     pub withdrawals: WithdrawalRequests,
@@ -453,8 +427,7 @@ pub struct ExecutionRequests {
 /// `Fork` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Fork {
     pub previous_version: Version,
     pub current_version: Version,
@@ -464,8 +437,7 @@ pub struct Fork {
 /// `ForkData` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ForkData {
     pub current_version: Version,
     pub genesis_validators_root: Root,
@@ -474,16 +446,14 @@ pub struct ForkData {
 /// `HistoricalSummary` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct HistoricalSummary {
     pub block_summary_root: Root,
     pub state_summary_root: Root,
 }
 
 /// `IndexedAttestation` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct IndexedAttestation<P: Preset> {
     pub attesting_indices: AttestingIndices<P>,
     pub data: AttestationData,
@@ -491,8 +461,7 @@ pub struct IndexedAttestation<P: Preset> {
 }
 
 /// `LightClientBootstrap` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientBootstrap<P: Preset> {
     pub header: LightClientHeader<P>,
     pub current_sync_committee: SyncCommittee<P>,
@@ -500,8 +469,7 @@ pub struct LightClientBootstrap<P: Preset> {
 }
 
 /// `LightClientFinalityUpdate` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientFinalityUpdate<P: Preset> {
     pub attested_header: LightClientHeader<P>,
     pub finalized_header: LightClientHeader<P>,
@@ -511,8 +479,7 @@ pub struct LightClientFinalityUpdate<P: Preset> {
 }
 
 /// `LightClientHeader` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientHeader<P: Preset> {
     pub beacon: BeaconBlockHeader,
     pub execution: ExecutionPayloadHeader<P>,
@@ -520,8 +487,7 @@ pub struct LightClientHeader<P: Preset> {
 }
 
 /// `LightClientOptimisticUpdate` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientOptimisticUpdate<P: Preset> {
     pub attested_header: LightClientHeader<P>,
     pub sync_aggregate: SyncAggregate<P>,
@@ -529,8 +495,7 @@ pub struct LightClientOptimisticUpdate<P: Preset> {
 }
 
 /// `LightClientUpdate` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientUpdate<P: Preset> {
     pub attested_header: LightClientHeader<P>,
     pub next_sync_committee: SyncCommittee<P>,
@@ -544,8 +509,7 @@ pub struct LightClientUpdate<P: Preset> {
 /// `MatrixEntry` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct MatrixEntry<P: Preset> {
     pub cell: Cell<P>,
     pub kzg_proof: KZGProof,
@@ -554,15 +518,13 @@ pub struct MatrixEntry<P: Preset> {
 }
 
 /// `PartialDataColumnGroupID` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PartialDataColumnGroupID {
     pub beacon_block_root: Root,
 }
 
 /// `PartialDataColumnHeader` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PartialDataColumnHeader<P: Preset> {
     /// `List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]`
     pub kzg_commitments: List<KZGCommitment, P::MaxBlobCommitmentsPerBlock>,
@@ -574,8 +536,7 @@ pub struct PartialDataColumnHeader<P: Preset> {
 /// `PartialDataColumnPartsMetadata` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PartialDataColumnPartsMetadata<P: Preset> {
     /// `BitList[MAX_BLOB_COMMITMENTS_PER_BLOCK]`
     pub available: Bitlist<P::MaxBlobCommitmentsPerBlock>,
@@ -584,8 +545,7 @@ pub struct PartialDataColumnPartsMetadata<P: Preset> {
 }
 
 /// `PartialDataColumnSidecar` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PartialDataColumnSidecar<P: Preset> {
     /// `BitList[MAX_BLOB_COMMITMENTS_PER_BLOCK]`
     pub cells_present_bitmap: Bitlist<P::MaxBlobCommitmentsPerBlock>,
@@ -600,8 +560,7 @@ pub struct PartialDataColumnSidecar<P: Preset> {
 /// `PendingConsolidation` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PendingConsolidation {
     pub source_index: ValidatorIndex,
     pub target_index: ValidatorIndex,
@@ -610,8 +569,7 @@ pub struct PendingConsolidation {
 /// `PendingDeposit` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PendingDeposit {
     pub pubkey: BLSPubkey,
     pub withdrawal_credentials: Bytes32,
@@ -623,8 +581,7 @@ pub struct PendingDeposit {
 /// `PendingPartialWithdrawal` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PendingPartialWithdrawal {
     pub validator_index: ValidatorIndex,
     pub amount: Gwei,
@@ -634,28 +591,24 @@ pub struct PendingPartialWithdrawal {
 /// `PowBlock` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PowBlock {
     pub block_hash: Hash32,
     pub parent_hash: Hash32,
-    #[serde(with = "super::collections::uint256_serde")]
     pub total_difficulty: Uint256,
 }
 
 /// `ProposerSlashing` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ProposerSlashing {
     pub signed_header_1: SignedBeaconBlockHeader,
     pub signed_header_2: SignedBeaconBlockHeader,
 }
 
 /// `SignedAggregateAndProof` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedAggregateAndProof<P: Preset> {
     pub message: AggregateAndProof<P>,
     pub signature: BLSSignature,
@@ -664,16 +617,14 @@ pub struct SignedAggregateAndProof<P: Preset> {
 /// `SignedBLSToExecutionChange` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBLSToExecutionChange {
     pub message: BLSToExecutionChange,
     pub signature: BLSSignature,
 }
 
 /// `SignedBeaconBlock` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlock<P: Preset> {
     pub message: BeaconBlock<P>,
     pub signature: BLSSignature,
@@ -682,8 +633,7 @@ pub struct SignedBeaconBlock<P: Preset> {
 /// `SignedBeaconBlockHeader` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlockHeader {
     pub message: BeaconBlockHeader,
     pub signature: BLSSignature,
@@ -692,8 +642,7 @@ pub struct SignedBeaconBlockHeader {
 /// `SignedContributionAndProof` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedContributionAndProof<P: Preset> {
     pub message: ContributionAndProof<P>,
     pub signature: BLSSignature,
@@ -702,8 +651,7 @@ pub struct SignedContributionAndProof<P: Preset> {
 /// `SignedVoluntaryExit` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedVoluntaryExit {
     pub message: VoluntaryExit,
     pub signature: BLSSignature,
@@ -712,8 +660,7 @@ pub struct SignedVoluntaryExit {
 /// `SigningData` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SigningData {
     pub object_root: Root,
     pub domain: Domain,
@@ -722,8 +669,7 @@ pub struct SigningData {
 /// `SingleAttestation` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SingleAttestation {
     pub committee_index: CommitteeIndex,
     pub attester_index: ValidatorIndex,
@@ -734,8 +680,7 @@ pub struct SingleAttestation {
 /// `SyncAggregate` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncAggregate<P: Preset> {
     /// `BitVector[SYNC_COMMITTEE_SIZE]`
     pub sync_committee_bits: Bitvector<P::SyncCommitteeSize>,
@@ -745,8 +690,7 @@ pub struct SyncAggregate<P: Preset> {
 /// `SyncAggregatorSelectionData` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncAggregatorSelectionData {
     pub slot: Slot,
     pub subcommittee_index: Uint64,
@@ -755,8 +699,7 @@ pub struct SyncAggregatorSelectionData {
 /// `SyncCommittee` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncCommittee<P: Preset> {
     /// `Vector[BLSPubkey, SYNC_COMMITTEE_SIZE]`
     pub pubkeys: Vector<BLSPubkey, P::SyncCommitteeSize>,
@@ -766,8 +709,7 @@ pub struct SyncCommittee<P: Preset> {
 /// `SyncCommitteeContribution` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncCommitteeContribution<P: Preset> {
     pub slot: Slot,
     pub beacon_block_root: Root,
@@ -780,8 +722,7 @@ pub struct SyncCommitteeContribution<P: Preset> {
 /// `SyncCommitteeMessage` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncCommitteeMessage {
     pub slot: Slot,
     pub beacon_block_root: Root,
@@ -792,8 +733,7 @@ pub struct SyncCommitteeMessage {
 /// `Validator` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Validator {
     pub pubkey: BLSPubkey,
     pub withdrawal_credentials: Bytes32,
@@ -808,8 +748,7 @@ pub struct Validator {
 /// `VoluntaryExit` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct VoluntaryExit {
     pub epoch: Epoch,
     pub validator_index: ValidatorIndex,
@@ -818,8 +757,7 @@ pub struct VoluntaryExit {
 /// `Withdrawal` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Withdrawal {
     pub index: WithdrawalIndex,
     pub validator_index: ValidatorIndex,
@@ -830,8 +768,7 @@ pub struct Withdrawal {
 /// `WithdrawalRequest` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in gloas.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct WithdrawalRequest {
     pub source_address: ExecutionAddress,
     pub validator_pubkey: BLSPubkey,

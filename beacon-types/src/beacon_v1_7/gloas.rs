@@ -8,8 +8,9 @@
 
 use super::collections::{List, ProgressiveBitlist, ProgressiveByteList, ProgressiveList, Vector};
 use super::{Asserted, ContainerVisitor, MaxBlobsPerBlock, Preset, Sum};
-use peam_ssz_types::{Bitvector, ByteList, ByteVector, Prod, RuntimeMax, Ssz, TreeHash, U, V1_7};
-use serde::{Deserialize, Serialize};
+use peam_ssz_types::{
+    Bitvector, ByteList, ByteVector, ConsensusJson, Prod, RuntimeMax, Ssz, TreeHash, U, V1_7,
+};
 
 pub use super::fulu::{
     AttestationData, BLSPubkey, BLSSignature, BLSToExecutionChange, BeaconBlockHeader, Boolean,
@@ -56,8 +57,7 @@ pub type Transaction = ProgressiveByteList<V1_7>;
 pub type WithdrawalRequests = ProgressiveList<WithdrawalRequest, V1_7>;
 
 /// `AggregateAndProof` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct AggregateAndProof<P: Preset> {
     pub aggregator_index: ValidatorIndex,
     pub aggregate: Attestation<P>,
@@ -65,8 +65,7 @@ pub struct AggregateAndProof<P: Preset> {
 }
 
 /// `Attestation` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1, 1], edition = "v1.7")]
 pub struct Attestation<P: Preset> {
     pub aggregation_bits: AggregationBits,
@@ -77,16 +76,14 @@ pub struct Attestation<P: Preset> {
 }
 
 /// `AttesterSlashing` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct AttesterSlashing {
     pub attestation_1: IndexedAttestation,
     pub attestation_2: IndexedAttestation,
 }
 
 /// `BeaconBlock` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlock<P: Preset> {
     pub slot: Slot,
     pub proposer_index: ValidatorIndex,
@@ -96,8 +93,7 @@ pub struct BeaconBlock<P: Preset> {
 }
 
 /// `BeaconBlockBody` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], edition = "v1.7")]
 pub struct BeaconBlockBody<P: Preset> {
     pub randao_reveal: BLSSignature,
@@ -134,8 +130,7 @@ pub struct BeaconBlockBody<P: Preset> {
 }
 
 /// `BeaconState` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], edition = "v1.7")]
 pub struct BeaconState<P: Preset> {
     pub genesis_time: Uint64,
@@ -214,8 +209,7 @@ pub struct BeaconState<P: Preset> {
 }
 
 /// `Builder` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Builder {
     pub pubkey: BLSPubkey,
     pub version: Uint8,
@@ -226,8 +220,7 @@ pub struct Builder {
 }
 
 /// `BuilderDepositRequest` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BuilderDepositRequest {
     pub pubkey: BLSPubkey,
     pub withdrawal_credentials: Bytes32,
@@ -236,16 +229,14 @@ pub struct BuilderDepositRequest {
 }
 
 /// `BuilderExitRequest` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BuilderExitRequest {
     pub source_address: ExecutionAddress,
     pub pubkey: BLSPubkey,
 }
 
 /// `BuilderPendingPayment` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BuilderPendingPayment {
     pub weight: Gwei,
     pub withdrawal: BuilderPendingWithdrawal,
@@ -253,8 +244,7 @@ pub struct BuilderPendingPayment {
 }
 
 /// `BuilderPendingWithdrawal` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BuilderPendingWithdrawal {
     pub fee_recipient: ExecutionAddress,
     pub amount: Gwei,
@@ -262,8 +252,7 @@ pub struct BuilderPendingWithdrawal {
 }
 
 /// `DataColumnSidecar` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DataColumnSidecar<P: Preset> {
     pub index: ColumnIndex,
     /// `ProgressiveList[Cell]`
@@ -275,8 +264,7 @@ pub struct DataColumnSidecar<P: Preset> {
 }
 
 /// `ExecutionPayload` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], edition = "v1.7")]
 pub struct ExecutionPayload<P: Preset> {
     pub parent_hash: Hash32,
@@ -292,7 +280,6 @@ pub struct ExecutionPayload<P: Preset> {
     pub timestamp: Uint64,
     /// `ByteList[MAX_EXTRA_DATA_BYTES]`
     pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    #[serde(with = "super::collections::uint256_serde")]
     pub base_fee_per_gas: Uint256,
     pub block_hash: Hash32,
     /// `ProgressiveList[Transaction]`
@@ -307,8 +294,7 @@ pub struct ExecutionPayload<P: Preset> {
 }
 
 /// `ExecutionPayloadBid` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], edition = "v1.7")]
 pub struct ExecutionPayloadBid {
     pub parent_block_hash: Hash32,
@@ -329,8 +315,7 @@ pub struct ExecutionPayloadBid {
 }
 
 /// `ExecutionPayloadEnvelope` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1, 1, 1], edition = "v1.7")]
 pub struct ExecutionPayloadEnvelope<P: Preset> {
     pub payload: ExecutionPayload<P>,
@@ -341,8 +326,7 @@ pub struct ExecutionPayloadEnvelope<P: Preset> {
 }
 
 /// `ExecutionRequests` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1, 1, 1], edition = "v1.7")]
 pub struct ExecutionRequests {
     pub deposits: DepositRequests,
@@ -361,8 +345,7 @@ pub struct ExecutionRequests {
 }
 
 /// `IndexedAttestation` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1], edition = "v1.7")]
 pub struct IndexedAttestation {
     pub attesting_indices: AttestingIndices,
@@ -371,8 +354,7 @@ pub struct IndexedAttestation {
 }
 
 /// `IndexedPayloadAttestation` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1], edition = "v1.7")]
 pub struct IndexedPayloadAttestation<P: Preset> {
     /// `List[ValidatorIndex, PTC_SIZE]`
@@ -382,8 +364,7 @@ pub struct IndexedPayloadAttestation<P: Preset> {
 }
 
 /// `LightClientBootstrap` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientBootstrap<P: Preset> {
     pub header: LightClientHeader,
     pub current_sync_committee: SyncCommittee<P>,
@@ -391,8 +372,7 @@ pub struct LightClientBootstrap<P: Preset> {
 }
 
 /// `LightClientFinalityUpdate` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientFinalityUpdate<P: Preset> {
     pub attested_header: LightClientHeader,
     pub finalized_header: LightClientHeader,
@@ -402,8 +382,7 @@ pub struct LightClientFinalityUpdate<P: Preset> {
 }
 
 /// `LightClientHeader` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientHeader {
     pub beacon: BeaconBlockHeader,
     pub execution_block_hash: Hash32,
@@ -411,8 +390,7 @@ pub struct LightClientHeader {
 }
 
 /// `LightClientOptimisticUpdate` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientOptimisticUpdate<P: Preset> {
     pub attested_header: LightClientHeader,
     pub sync_aggregate: SyncAggregate<P>,
@@ -420,8 +398,7 @@ pub struct LightClientOptimisticUpdate<P: Preset> {
 }
 
 /// `LightClientUpdate` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientUpdate<P: Preset> {
     pub attested_header: LightClientHeader,
     pub next_sync_committee: SyncCommittee<P>,
@@ -433,16 +410,14 @@ pub struct LightClientUpdate<P: Preset> {
 }
 
 /// `PartialDataColumnGroupID` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PartialDataColumnGroupID {
     pub beacon_block_root: Root,
     pub slot: Slot,
 }
 
 /// `PartialDataColumnSidecar` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PartialDataColumnSidecar<P: Preset> {
     pub cells_present_bitmap: ProgressiveBitlist<V1_7>,
     /// `ProgressiveList[Cell]`
@@ -452,8 +427,7 @@ pub struct PartialDataColumnSidecar<P: Preset> {
 }
 
 /// `PayloadAttestation` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1], edition = "v1.7")]
 pub struct PayloadAttestation<P: Preset> {
     /// `BitVector[PTC_SIZE]`
@@ -463,8 +437,7 @@ pub struct PayloadAttestation<P: Preset> {
 }
 
 /// `PayloadAttestationData` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PayloadAttestationData {
     pub beacon_block_root: Root,
     pub slot: Slot,
@@ -473,8 +446,7 @@ pub struct PayloadAttestationData {
 }
 
 /// `PayloadAttestationMessage` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PayloadAttestationMessage {
     pub validator_index: ValidatorIndex,
     pub data: PayloadAttestationData,
@@ -482,8 +454,7 @@ pub struct PayloadAttestationMessage {
 }
 
 /// `ProposerPreferences` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ProposerPreferences {
     pub dependent_root: Root,
     pub proposal_slot: Slot,
@@ -493,40 +464,35 @@ pub struct ProposerPreferences {
 }
 
 /// `SignedAggregateAndProof` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedAggregateAndProof<P: Preset> {
     pub message: AggregateAndProof<P>,
     pub signature: BLSSignature,
 }
 
 /// `SignedBeaconBlock` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlock<P: Preset> {
     pub message: BeaconBlock<P>,
     pub signature: BLSSignature,
 }
 
 /// `SignedExecutionPayloadBid` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedExecutionPayloadBid {
     pub message: ExecutionPayloadBid,
     pub signature: BLSSignature,
 }
 
 /// `SignedExecutionPayloadEnvelope` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedExecutionPayloadEnvelope<P: Preset> {
     pub message: ExecutionPayloadEnvelope<P>,
     pub signature: BLSSignature,
 }
 
 /// `SignedProposerPreferences` as of gloas (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedProposerPreferences {
     pub message: ProposerPreferences,
     pub signature: BLSSignature,

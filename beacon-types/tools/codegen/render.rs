@@ -198,15 +198,12 @@ pub(super) fn render_fork(
             let _ = writeln!(body, "///");
             let _ = writeln!(body, "/// Unchanged in {}.", later.join(", "));
         }
-        let derive_default =
-            "Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, Serialize, Deserialize";
+        let derive_default = "Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson";
         let _ = writeln!(body, "#[derive({derive_default})]");
         if generic {
-            let _ = writeln!(body, "#[serde(bound = \"\", deny_unknown_fields)]");
             let _ = writeln!(body, "pub struct {name}<P: Preset> {{");
             uses.beacon.insert("Preset");
         } else {
-            let _ = writeln!(body, "#[serde(deny_unknown_fields)]");
             let _ = writeln!(body, "pub struct {name} {{");
         }
         if let Some(active) = fork.active_fields.get(name) {
@@ -260,19 +257,6 @@ pub(super) fn render_fork(
                 let _ = writeln!(body, "    /// {}.", m.clause);
             } else if field.spec.contains('[') {
                 let _ = writeln!(body, "    /// `{}`", field.spec);
-            }
-            // The instantiation's `Uint256` comes with the serde adapter
-            // that writes it as the consensus YAML does (a decimal string).
-            if scope.is_uint256(&ty) {
-                let _ = writeln!(
-                    body,
-                    "    #[serde(with = \"super::collections::uint256_serde\")]"
-                );
-            } else if scope.nests_uint256(&ty) {
-                return Err(format!(
-                    "{}.{name}.{}: uint256 inside a collection has no serde adapter",
-                    fork.name, field.name
-                ));
             }
             // As rustfmt lays it out: the type on its own line when the
             // field does not fit on one.
@@ -350,6 +334,7 @@ pub(super) fn render_fork(
     let _ = writeln!(out);
     let mut ssz: Vec<String> = uses.ssz.iter().map(|s| s.to_string()).collect();
     if any_struct {
+        ssz.push("ConsensusJson".to_owned());
         ssz.push("Ssz".to_owned());
         ssz.push("TreeHash".to_owned());
     }
@@ -379,9 +364,6 @@ pub(super) fn render_fork(
     );
     write_use(&mut out, "", "super", &rustfmt_sorted(beacon));
     write_use(&mut out, "", "peam_ssz_types", &rustfmt_sorted(ssz));
-    if any_struct {
-        let _ = writeln!(out, "use serde::{{Deserialize, Serialize}};");
-    }
     if !reexports.is_empty() {
         let _ = writeln!(out);
         // In the order rustfmt gives use statements: by path.

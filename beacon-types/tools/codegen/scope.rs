@@ -95,33 +95,6 @@ pub(super) fn basic(name: &str) -> Option<&'static str> {
 }
 
 impl Scope<'_> {
-    /// Whether `ty` is `uint256`, itself or through aliases.
-    pub(super) fn is_uint256(&self, ty: &Ty) -> bool {
-        match ty {
-            Ty::Named(name) if name == "uint256" => true,
-            Ty::Named(name) => self
-                .aliases
-                .get(name)
-                .is_some_and(|(alias, _)| self.is_uint256(alias)),
-            _ => false,
-        }
-    }
-
-    /// Whether `ty` holds a `uint256` inside a list or vector, where a
-    /// field's serde adapter cannot reach it.
-    pub(super) fn nests_uint256(&self, ty: &Ty) -> bool {
-        match ty {
-            Ty::List(elem, _) | Ty::Vector(elem, _) | Ty::ProgressiveList(elem) => {
-                self.is_uint256(elem) || self.nests_uint256(elem)
-            }
-            Ty::Named(name) => self
-                .aliases
-                .get(name)
-                .is_some_and(|(alias, _)| self.nests_uint256(alias)),
-            _ => false,
-        }
-    }
-
     /// The type as the schema resolves it for `preset`.
     pub(super) fn resolve(
         &self,
