@@ -3,13 +3,14 @@
 //! through a `#[ssz(with)]` module, the payload shared behind an `Arc`, and
 //! the blob commitments in a list whose maximum comes from the chain's
 //! configuration while its root stays the spec's `List[KZGCommitment,
-//! MAX_BLOB_COMMITMENTS_PER_BLOCK]`.
+//! MAX_BLOB_COMMITMENTS_PER_BLOCK]`. They read and write the beacon API's
+//! JSON through `#[derive(ConsensusJson)]`.
 
 use std::sync::Arc;
 
 use arbitrary::{Arbitrary, Unstructured};
 use peam_ssz_types::alloy::alloy_primitives::{Address, Bloom, FixedBytes, B256, U256};
-use peam_ssz_types::{with_max, DecodeError, List, RuntimeMax, Ssz, TreeHash, U};
+use peam_ssz_types::{with_max, ConsensusJson, DecodeError, List, RuntimeMax, Ssz, TreeHash, U};
 
 /// `KZGCommitment` (deneb polynomial-commitments.md): 48 bytes.
 pub type KzgCommitment = FixedBytes<48>;
@@ -54,6 +55,19 @@ impl ChainSpec {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Arbitrary)]
 pub struct Gas(pub u64);
 
+/// [`Gas`] in JSON as a `uint64`: a quoted decimal.
+impl ConsensusJson for Gas {
+    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize_json(serializer)
+    }
+
+    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        u64::deserialize_json(deserializer).map(Gas)
+    }
+}
+
 /// [`Gas`] as SSZ's `uint64`, for `#[ssz(with = "gas_as_uint64")]`.
 pub mod gas_as_uint64 {
     use super::Gas;
@@ -81,7 +95,7 @@ pub mod gas_as_uint64 {
 
 /// A trimmed `ExecutionPayloadHeader` (deneb beacon-chain.md) with alloy
 /// types where the client has them, and its gas in the client's own type.
-#[derive(Clone, Debug, PartialEq, Eq, Ssz, TreeHash, Arbitrary)]
+#[derive(Clone, Debug, PartialEq, Eq, Ssz, TreeHash, ConsensusJson, Arbitrary)]
 pub struct ExecutionPayloadHeader {
     pub parent_hash: B256,
     pub fee_recipient: Address,
@@ -98,7 +112,7 @@ pub struct ExecutionPayloadHeader {
 /// and the commitments bounded by the fork's `MAX_BLOBS_PER_BLOCK`.
 ///
 /// Its `Arbitrary` values are valid for electra's configuration.
-#[derive(Clone, Debug, PartialEq, Eq, Ssz, TreeHash, Arbitrary)]
+#[derive(Clone, Debug, PartialEq, Eq, Ssz, TreeHash, ConsensusJson, Arbitrary)]
 pub struct BlobBody {
     pub slot: u64,
     pub execution_payload_header: Arc<ExecutionPayloadHeader>,

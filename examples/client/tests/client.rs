@@ -6,14 +6,14 @@ use peam_ssz_client_example::{
 };
 use peam_ssz_types::alloy::alloy_primitives::{address, B256};
 use peam_ssz_types::{
-    with_max, ByteVector, Bytes20, Bytes32, Bytes48, List, Ssz, TreeHash, U, U256,
+    with_max, ByteVector, Bytes20, Bytes32, Bytes48, ConsensusJson, List, Ssz, TreeHash, U, U256,
 };
 
 /// The same body with this crate's own types only, the commitments the
 /// spec's `List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]`: what the
 /// alloy-typed, `Arc`-holding, runtime-bounded body must equal byte for
 /// byte and root for root.
-#[derive(Ssz, TreeHash)]
+#[derive(Ssz, TreeHash, ConsensusJson)]
 struct PlainHeader {
     parent_hash: Bytes32,
     fee_recipient: Bytes20,
@@ -25,7 +25,7 @@ struct PlainHeader {
     block_hash: Bytes32,
 }
 
-#[derive(Ssz, TreeHash)]
+#[derive(Ssz, TreeHash, ConsensusJson)]
 struct PlainBody {
     slot: u64,
     execution_payload_header: PlainHeader,
@@ -160,4 +160,48 @@ fn six_commitments_keep_the_spec_root() {
     // Decoded from the network under the configuration: the same root.
     let back = BlobBody::from_ssz_with_spec(&body.to_ssz(), &ChainSpec::ELECTRA).unwrap();
     assert_eq!(back.hash_tree_root(), spec.hash_tree_root());
+}
+
+/// The beacon API's JSON of a body: the alloy-typed, `Arc`-holding body
+/// writes the text of the plain types (quoted `u64` and `U256`, hex
+/// bytes), reads it back, and reads no more commitments than the
+/// configuration allows.
+#[test]
+fn json_is_the_plain_types_and_keeps_the_bound() {
+    for seed in 0..16 {
+        let data = seed_bytes(seed, 4096);
+        let body = BlobBody::arbitrary(&mut Unstructured::new(&data)).unwrap();
+        let json = serde_json::to_string(&body).unwrap();
+        assert_eq!(json, serde_json::to_string(&plain(&body)).unwrap());
+        let back: BlobBody =
+            with_max::<MaxBlobsPerBlock, _>(9, || serde_json::from_str(&json)).unwrap();
+        assert_eq!(back, body);
+    }
+    let data = seed_bytes(3, 4096);
+    let header = ExecutionPayloadHeader::arbitrary(&mut Unstructured::new(&data)).unwrap();
+    let json = serde_json::to_value(&header).unwrap();
+    assert!(json["block_number"].is_string(), "{json}");
+    assert!(json["gas_limit"].is_string(), "{json}");
+    assert!(json["base_fee_per_gas"].is_string(), "{json}");
+    assert!(
+        json["fee_recipient"].as_str().unwrap().starts_with("0x"),
+        "{json}"
+    );
+    let commitments: Vec<String> = (0..7).map(|_| format!("0x{}", "ab".repeat(48))).collect();
+    let body = serde_json::json!({
+        "slot": "1",
+        "execution_payload_header": json,
+        "blob_kzg_commitments": commitments,
+    });
+    let read = |max| {
+        with_max::<MaxBlobsPerBlock, _>(max, || serde_json::from_value::<BlobBody>(body.clone()))
+    };
+    assert_eq!(
+        read(ChainSpec::ELECTRA.max_blobs_per_block)
+            .unwrap()
+            .blob_kzg_commitments
+            .len(),
+        7
+    );
+    assert!(read(ChainSpec::DENEB.max_blobs_per_block).is_err());
 }
