@@ -666,13 +666,34 @@ fn parallel(c: &mut Criterion) {
 #[cfg(not(feature = "parallel"))]
 fn parallel(_: &mut Criterion) {}
 
+/// milhouse's side of an `incremental/` row: `set` on the elements at
+/// `idx` (through `get_mut`), apply the updates, re-root.
+fn milhouse_set<T, M>(
+    list: &mut milhouse::List<T, ssz_types::typenum::U1099511627776, M>,
+    idx: &[usize],
+    set: impl Fn(&mut T),
+) -> [u8; 32]
+where
+    T: milhouse::Value + Send + Sync,
+    M: milhouse::UpdateMap<T>,
+{
+    for &i in idx {
+        set(list.get_mut(i).expect("an index in range"));
+    }
+    list.apply_updates().expect("milhouse applies its updates");
+    tree_hash::TreeHash::tree_hash_root(list).0
+}
+
 /// `incremental/`: re-rooting after changes, ours (`PersistentList`, the
 /// cached fulu state) against milhouse 0.9, in the same run. Every row
 /// mutates, then roots; both sides start from the same values and are
 /// checked to give the same roots before and after the same changes.
 ///
-/// milhouse hashes its subtrees with `rayon::join` on every core; ours run
-/// on one thread unless the `parallel` feature is on.
+/// milhouse runs in both of its configurations, its default update map
+/// (`milhouse`) and a `BTreeMap` (`milhouse_btree`); `report` compares
+/// ours with the faster. milhouse hashes its subtrees with `rayon::join`
+/// on every core; ours run on one thread unless the `parallel` feature is
+/// on.
 /// (`cargo bench -p benches -- incremental/`).
 fn incremental(c: &mut Criterion) {
     use benches::incremental as inc;
@@ -683,9 +704,11 @@ fn incremental(c: &mut Criterion) {
     let data = random_validators(N, 21);
     let values = random_u64s(N, 22);
     let mut vals = inc::validators(&data);
-    let mut mvals = inc::milhouse_validators(&data);
+    let mut mvals: inc::MilhouseValidators = inc::milhouse_validators(&data);
+    let mut mvals_bt: inc::MilhouseValidatorsBTree = inc::milhouse_validators(&data);
     let mut bals = inc::balances(&values);
-    let mut mbals = inc::milhouse_balances(&values);
+    let mut mbals: inc::MilhouseBalances = inc::milhouse_balances(&values);
+    let mut mbals_bt: inc::MilhouseBalancesBTree = inc::milhouse_balances(&values);
     drop(values);
     let same = |what: &str, a: [u8; 32], b: [u8; 32]| {
         assert!(a == b, "incremental/{what}: peam and milhouse roots differ");
@@ -695,7 +718,17 @@ fn incremental(c: &mut Criterion) {
         vals.hash_tree_root(),
         mvals.tree_hash_root().0,
     );
+    same(
+        "validators",
+        vals.hash_tree_root(),
+        mvals_bt.tree_hash_root().0,
+    );
     same("balances", bals.hash_tree_root(), mbals.tree_hash_root().0);
+    same(
+        "balances",
+        bals.hash_tree_root(),
+        mbals_bt.tree_hash_root().0,
+    );
 
     // Spread, seeded indices: the same for both.
     let indices = |k: usize, seed: u64| -> Vec<usize> {
@@ -740,25 +773,33 @@ fn incremental(c: &mut Criterion) {
         g.bench_function("milhouse", |b| {
             b.iter(|| {
                 tick += 1;
-                for &i in &idx {
-                    if let Some(v) = mvals.get_mut(i) {
-                        v.effective_balance = tick;
-                    }
-                }
-                mvals.apply_updates().expect("milhouse applies its updates");
-                mvals.tree_hash_root().0
+                milhouse_set(&mut mvals, &idx, |v| v.effective_balance = tick)
+            })
+        });
+        g.bench_function("milhouse_btree", |b| {
+            b.iter(|| {
+                tick += 1;
+                milhouse_set(&mut mvals_bt, &idx, |v| v.effective_balance = tick)
             })
         });
         g.finish();
-        // The same last change on both sides, then the same root.
+        // The same last change on every side, then the same root.
         tick += 1;
         for &i in &idx {
             vals.update(i, |v| v.effective_balance = tick)
                 .expect("an index in range");
-            mvals.get_mut(i).expect("in range").effective_balance = tick;
         }
-        mvals.apply_updates().expect("milhouse applies its updates");
-        same(row, vals.hash_tree_root(), mvals.tree_hash_root().0);
+        let root = vals.hash_tree_root();
+        same(
+            row,
+            root,
+            milhouse_set(&mut mvals, &idx, |v| v.effective_balance = tick),
+        );
+        same(
+            row,
+            root,
+            milhouse_set(&mut mvals_bt, &idx, |v| v.effective_balance = tick),
+        );
 
         let mut g = c.benchmark_group(format!("incremental/balances_1m/{row}"));
         if k >= 10_000 {
@@ -784,23 +825,23 @@ fn incremental(c: &mut Criterion) {
         g.bench_function("milhouse", |b| {
             b.iter(|| {
                 tick += 1;
-                for &i in &idx {
-                    if let Some(v) = mbals.get_mut(i) {
-                        *v = tick;
-                    }
-                }
-                mbals.apply_updates().expect("milhouse applies its updates");
-                mbals.tree_hash_root().0
+                milhouse_set(&mut mbals, &idx, |v| *v = tick)
+            })
+        });
+        g.bench_function("milhouse_btree", |b| {
+            b.iter(|| {
+                tick += 1;
+                milhouse_set(&mut mbals_bt, &idx, |v| *v = tick)
             })
         });
         g.finish();
         tick += 1;
         for &i in &idx {
             bals.update(i, |v| *v = tick).expect("an index in range");
-            *mbals.get_mut(i).expect("in range") = tick;
         }
-        mbals.apply_updates().expect("milhouse applies its updates");
-        same(row, bals.hash_tree_root(), mbals.tree_hash_root().0);
+        let root = bals.hash_tree_root();
+        same(row, root, milhouse_set(&mut mbals, &idx, |v| *v = tick));
+        same(row, root, milhouse_set(&mut mbals_bt, &idx, |v| *v = tick));
     }
 
     // A block's work: clone, change 1%, re-root (the original stays).
@@ -824,13 +865,14 @@ fn incremental(c: &mut Criterion) {
             g.bench_function("milhouse", |b| {
                 b.iter_with_large_drop(|| {
                     let mut next = mvals.clone();
-                    for &i in &pct {
-                        if let Some(v) = next.get_mut(i) {
-                            v.exit_epoch = 5;
-                        }
-                    }
-                    next.apply_updates().expect("milhouse applies its updates");
-                    let root = next.tree_hash_root().0;
+                    let root = milhouse_set(&mut next, &pct, |v| v.exit_epoch = 5);
+                    (next, root)
+                })
+            });
+            g.bench_function("milhouse_btree", |b| {
+                b.iter_with_large_drop(|| {
+                    let mut next = mvals_bt.clone();
+                    let root = milhouse_set(&mut next, &pct, |v| v.exit_epoch = 5);
                     (next, root)
                 })
             });
@@ -848,13 +890,14 @@ fn incremental(c: &mut Criterion) {
             g.bench_function("milhouse", |b| {
                 b.iter_with_large_drop(|| {
                     let mut next = mbals.clone();
-                    for &i in &pct {
-                        if let Some(v) = next.get_mut(i) {
-                            *v += 1;
-                        }
-                    }
-                    next.apply_updates().expect("milhouse applies its updates");
-                    let root = next.tree_hash_root().0;
+                    let root = milhouse_set(&mut next, &pct, |v| *v += 1);
+                    (next, root)
+                })
+            });
+            g.bench_function("milhouse_btree", |b| {
+                b.iter_with_large_drop(|| {
+                    let mut next = mbals_bt.clone();
+                    let root = milhouse_set(&mut next, &pct, |v| *v += 1);
                     (next, root)
                 })
             });
@@ -877,35 +920,37 @@ fn incremental(c: &mut Criterion) {
                 (bals.hash_tree_root(), vals.hash_tree_root())
             })
         });
+        let all: Vec<usize> = (0..N).collect();
         g.bench_function("milhouse", |b| {
             b.iter(|| {
                 tick += 1;
-                for i in 0..N {
-                    if let Some(v) = mbals.get_mut(i) {
-                        *v = v.wrapping_add(tick);
-                    }
-                }
-                for &i in &pct {
-                    if let Some(v) = mvals.get_mut(i) {
-                        v.activation_epoch = tick;
-                    }
-                }
-                mbals.apply_updates().expect("milhouse applies its updates");
-                mvals.apply_updates().expect("milhouse applies its updates");
-                (mbals.tree_hash_root().0, mvals.tree_hash_root().0)
+                (
+                    milhouse_set(&mut mbals, &all, |v| *v = v.wrapping_add(tick)),
+                    milhouse_set(&mut mvals, &pct, |v| v.activation_epoch = tick),
+                )
+            })
+        });
+        g.bench_function("milhouse_btree", |b| {
+            b.iter(|| {
+                tick += 1;
+                (
+                    milhouse_set(&mut mbals_bt, &all, |v| *v = v.wrapping_add(tick)),
+                    milhouse_set(&mut mvals_bt, &pct, |v| v.activation_epoch = tick),
+                )
             })
         });
         g.finish();
     }
 
     // From scratch: a fresh persistent list (no tree yet) against today's
-    // `List` of the same values.
+    // `List` of the same values. The fresh list is built and dropped
+    // outside the timing, as the plain list is.
     {
         let plain = ours::validators(&data);
         let mut g = c.benchmark_group("incremental/validators_1m/from_scratch");
         Size::Large.configure(&mut g);
         g.bench_function("peam_persistent", |b| {
-            b.iter_batched(
+            b.iter_batched_ref(
                 || inc::validators(&data),
                 |fresh| fresh.hash_tree_root(),
                 criterion::BatchSize::PerIteration,
@@ -914,7 +959,7 @@ fn incremental(c: &mut Criterion) {
         g.bench_function("peam_list", |b| b.iter(|| plain.hash_tree_root()));
         g.finish();
     }
-    drop((vals, mvals, bals, mbals));
+    drop((vals, mvals, mvals_bt, bals, mbals, mbals_bt));
 
     // A full state: clone, a block-like update, re-root. No milhouse state
     // exists in the same run: the peer row is today's plain state (a deep
@@ -1000,6 +1045,66 @@ fn incremental(c: &mut Criterion) {
     assert!(
         a.hash_tree_root() == p.hash_tree_root(),
         "incremental/beacon_state_1m: roots differ after the block"
+    );
+    drop((a, p, cached, plain));
+
+    // The same block on a Gloas state (alpha.13: a progressive container,
+    // progressive registry, balances and participation).
+    let data = random_validators(N, 21);
+    let plain = inc::gloas_state(&data);
+    drop(data);
+    let cached = inc::cached_gloas_state(&plain);
+    assert!(
+        cached.hash_tree_root() == plain.hash_tree_root(),
+        "incremental/gloas_state_1m: cached and plain roots differ"
+    );
+    let cached_block = |s: &mut inc::CachedGloasState| {
+        block_update!(
+            *s,
+            |s: &mut inc::CachedGloasState, i| {
+                s.balances
+                    .update(i, |v| *v += 1)
+                    .expect("an index in range");
+            },
+            |s: &mut inc::CachedGloasState, i| {
+                s.current_epoch_participation
+                    .update(i, |v| *v |= 1)
+                    .expect("an index in range");
+            }
+        )
+    };
+    let plain_block = |s: &mut inc::GloasState| {
+        block_update!(
+            *s,
+            |s: &mut inc::GloasState, i| s.balances[i] += 1,
+            |s: &mut inc::GloasState, i| s.current_epoch_participation[i] |= 1
+        )
+    };
+    let mut g = c.benchmark_group("incremental/gloas_state_1m/clone_block_reroot");
+    Size::Large.configure(&mut g);
+    g.bench_function("peam_cached", |b| {
+        b.iter_with_large_drop(|| {
+            let mut next = cached.clone();
+            cached_block(&mut next);
+            let root = next.hash_tree_root();
+            (next, root)
+        })
+    });
+    g.bench_function("peam_plain", |b| {
+        b.iter_with_large_drop(|| {
+            let mut next = plain.clone();
+            plain_block(&mut next);
+            let root = next.hash_tree_root();
+            (next, root)
+        })
+    });
+    g.finish();
+    let (mut a, mut p) = (cached.clone(), plain.clone());
+    cached_block(&mut a);
+    plain_block(&mut p);
+    assert!(
+        a.hash_tree_root() == p.hash_tree_root(),
+        "incremental/gloas_state_1m: roots differ after the block"
     );
 }
 

@@ -77,20 +77,8 @@ fn main() {
     let after_clone = live() - base - cached;
     drop((list, next));
 
-    let base = live();
-    let mlist = inc::milhouse_validators(&data);
-    let m_built = live() - base;
-    let _ = mlist.tree_hash_root();
-    let m_cached = live() - base;
-    let mut mnext = mlist.clone();
-    for &i in &pct {
-        if let Some(v) = mnext.get_mut(i) {
-            v.exit_epoch = 5;
-        }
-    }
-    mnext.apply_updates().expect("milhouse applies its updates");
-    let _ = mnext.tree_hash_root();
-    let m_after = live() - base - m_cached;
+    let (m_built, m_cached, m_after) = milhouse::<inc::MilhouseValidators>(&data, &pct);
+    let (b_built, b_cached, b_after) = milhouse::<inc::MilhouseValidatorsBTree>(&data, &pct);
 
     println!(
         "heap bytes per element, 1M fulu validators (size_of Validator = {})",
@@ -114,4 +102,65 @@ fn main() {
         "| milhouse clone + 1% update + re-root, added | {:.1} |",
         per(m_after)
     );
+    println!(
+        "| milhouse `List` (`BTreeMap` updates), built | {:.1} |",
+        per(b_built)
+    );
+    println!(
+        "| milhouse `List` (`BTreeMap` updates), hashed | {:.1} |",
+        per(b_cached)
+    );
+    println!(
+        "| milhouse (`BTreeMap` updates) clone + 1% update + re-root, added | {:.1} |",
+        per(b_after)
+    );
+}
+
+/// milhouse's list in the configuration `L`: the bytes built, hashed, and
+/// what a clone with the updates at `pct` adds once re-rooted.
+fn milhouse<L>(data: &[benches::ValidatorData], pct: &[usize]) -> (isize, isize, isize)
+where
+    L: MilhouseList,
+{
+    let base = live();
+    let list = L::build(data);
+    let built = live() - base;
+    let _ = list.root();
+    let cached = live() - base;
+    let mut next = list.clone();
+    next.exit(pct);
+    let _ = next.root();
+    let after = live() - base - cached;
+    drop((list, next));
+    (built, cached, after)
+}
+
+/// The two milhouse configurations, for [`milhouse`].
+trait MilhouseList: Clone {
+    fn build(data: &[benches::ValidatorData]) -> Self;
+    fn exit(&mut self, pct: &[usize]);
+    fn root(&self) -> [u8; 32];
+}
+
+impl<M> MilhouseList
+    for milhouse::List<benches::peers::lighthouse::Validator, ssz_types::typenum::U1099511627776, M>
+where
+    M: milhouse::UpdateMap<benches::peers::lighthouse::Validator> + Clone,
+{
+    fn build(data: &[benches::ValidatorData]) -> Self {
+        inc::milhouse_validators(data)
+    }
+
+    fn exit(&mut self, pct: &[usize]) {
+        for &i in pct {
+            if let Some(v) = self.get_mut(i) {
+                v.exit_epoch = 5;
+            }
+        }
+        self.apply_updates().expect("milhouse applies its updates");
+    }
+
+    fn root(&self) -> [u8; 32] {
+        self.tree_hash_root().0
+    }
 }
