@@ -988,65 +988,62 @@ fn incremental(c: &mut Criterion) {
             }
         }};
     }
-    let mut g = c.benchmark_group("incremental/beacon_state_1m/clone_block_reroot");
-    Size::Large.configure(&mut g);
-    g.bench_function("peam_cached", |b| {
-        b.iter_with_large_drop(|| {
-            let mut next = cached.clone();
-            block_update!(
-                next,
-                |s: &mut inc::CachedState, i| {
-                    s.balances
-                        .update(i, |v| *v += 1)
-                        .expect("an index in range");
-                },
-                |s: &mut inc::CachedState, i| {
-                    s.current_epoch_participation
-                        .update(i, |v| *v |= 1)
-                        .expect("an index in range");
-                }
+    // A state's row: clone, the block, re-root, cached beside plain; then
+    // the same block on both gives the same root.
+    macro_rules! clone_block_reroot {
+        ($name:literal, $cached:expr, $plain:expr, $cached_block:expr, $plain_block:expr) => {{
+            let mut g = c.benchmark_group(concat!("incremental/", $name, "/clone_block_reroot"));
+            Size::Large.configure(&mut g);
+            g.bench_function("peam_cached", |b| {
+                b.iter_with_large_drop(|| {
+                    let mut next = $cached.clone();
+                    $cached_block(&mut next);
+                    let root = next.hash_tree_root();
+                    (next, root)
+                })
+            });
+            g.bench_function("peam_plain", |b| {
+                b.iter_with_large_drop(|| {
+                    let mut next = $plain.clone();
+                    $plain_block(&mut next);
+                    let root = next.hash_tree_root();
+                    (next, root)
+                })
+            });
+            g.finish();
+            let (mut a, mut p) = ($cached.clone(), $plain.clone());
+            $cached_block(&mut a);
+            $plain_block(&mut p);
+            assert!(
+                a.hash_tree_root() == p.hash_tree_root(),
+                concat!("incremental/", $name, ": roots differ after the block")
             );
-            let root = next.hash_tree_root();
-            (next, root)
-        })
-    });
-    g.bench_function("peam_plain", |b| {
-        b.iter_with_large_drop(|| {
-            let mut next = plain.clone();
-            block_update!(
-                next,
-                |s: &mut ours::State, i| s.balances[i] += 1,
-                |s: &mut ours::State, i| s.current_epoch_participation[i] |= 1
-            );
-            let root = next.hash_tree_root();
-            (next, root)
-        })
-    });
-    g.finish();
-    let (mut a, mut p) = (cached.clone(), plain.clone());
-    block_update!(
-        a,
-        |s: &mut inc::CachedState, i| {
-            s.balances
-                .update(i, |v| *v += 1)
-                .expect("an index in range");
-        },
-        |s: &mut inc::CachedState, i| {
-            s.current_epoch_participation
-                .update(i, |v| *v |= 1)
-                .expect("an index in range");
-        }
-    );
-    block_update!(
-        p,
-        |s: &mut ours::State, i| s.balances[i] += 1,
-        |s: &mut ours::State, i| s.current_epoch_participation[i] |= 1
-    );
-    assert!(
-        a.hash_tree_root() == p.hash_tree_root(),
-        "incremental/beacon_state_1m: roots differ after the block"
-    );
-    drop((a, p, cached, plain));
+        }};
+    }
+    let cached_block = |s: &mut inc::CachedState| {
+        block_update!(
+            *s,
+            |s: &mut inc::CachedState, i| {
+                s.balances
+                    .update(i, |v| *v += 1)
+                    .expect("an index in range");
+            },
+            |s: &mut inc::CachedState, i| {
+                s.current_epoch_participation
+                    .update(i, |v| *v |= 1)
+                    .expect("an index in range");
+            }
+        )
+    };
+    let plain_block = |s: &mut ours::State| {
+        block_update!(
+            *s,
+            |s: &mut ours::State, i| s.balances[i] += 1,
+            |s: &mut ours::State, i| s.current_epoch_participation[i] |= 1
+        )
+    };
+    clone_block_reroot!("beacon_state_1m", cached, plain, cached_block, plain_block);
+    drop((cached, plain));
 
     // The same block on a Gloas state (alpha.13: a progressive container,
     // progressive registry, balances and participation).
@@ -1080,32 +1077,7 @@ fn incremental(c: &mut Criterion) {
             |s: &mut inc::GloasState, i| s.current_epoch_participation[i] |= 1
         )
     };
-    let mut g = c.benchmark_group("incremental/gloas_state_1m/clone_block_reroot");
-    Size::Large.configure(&mut g);
-    g.bench_function("peam_cached", |b| {
-        b.iter_with_large_drop(|| {
-            let mut next = cached.clone();
-            cached_block(&mut next);
-            let root = next.hash_tree_root();
-            (next, root)
-        })
-    });
-    g.bench_function("peam_plain", |b| {
-        b.iter_with_large_drop(|| {
-            let mut next = plain.clone();
-            plain_block(&mut next);
-            let root = next.hash_tree_root();
-            (next, root)
-        })
-    });
-    g.finish();
-    let (mut a, mut p) = (cached.clone(), plain.clone());
-    cached_block(&mut a);
-    plain_block(&mut p);
-    assert!(
-        a.hash_tree_root() == p.hash_tree_root(),
-        "incremental/gloas_state_1m: roots differ after the block"
-    );
+    clone_block_reroot!("gloas_state_1m", cached, plain, cached_block, plain_block);
 }
 
 criterion_group!(
