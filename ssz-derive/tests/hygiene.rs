@@ -291,6 +291,9 @@ fn derived_code_compiles_and_round_trips_without_the_prelude() {
 /// through fields and variants named like the prelude's.
 const __OK_BYTES: ::peam_ssz_types::Gindex = ::peam_ssz_types::gindex!(Locals, __out.Ok.__bytes);
 
+/// An index of `gindex!` by name.
+const ONE: ::core::primitive::u64 = 1;
+
 #[test]
 fn static_paths_compile_without_the_prelude() {
     let i: ::core::primitive::u64 = 1;
@@ -298,6 +301,16 @@ fn static_paths_compile_without_the_prelude() {
     ::std::assert_eq!(
         pos,
         ::core::result::Result::Ok(::peam_ssz_types::gindex!(Locals, __pos0[1]))
+    );
+    // A named constant as the index: the check that it is one expands
+    // without the prelude too.
+    ::std::assert_eq!(
+        pos,
+        ::core::result::Result::Ok(::peam_ssz_types::gindex!(Locals, __pos0[ONE]))
+    );
+    ::std::assert_eq!(
+        pos,
+        ::core::result::Result::Ok(::peam_ssz_types::gindex!(Locals, __pos0[ONE * 2 - 1]))
     );
     let _selector: ::peam_ssz_types::Gindex = ::peam_ssz_types::gindex!(Locals, len.__selector__);
     let _progressive: ::peam_ssz_types::Gindex =

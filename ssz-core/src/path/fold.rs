@@ -76,11 +76,25 @@ pub fn __finish(acc: __Folded) -> Result<Gindex, PathError> {
 /// ```
 ///
 /// An index that only exists at run time takes [`try_gindex!`](crate::try_gindex).
+/// `gindex!` says so when the index is a variable, alone or at the left of
+/// an arithmetic operator (`[i]`, `[i + 1]`), beside rustc's E0435 for the
+/// non-constant value. That check reads the name as a pattern, which a
+/// const generic parameter cannot be: write `[{ N }]` for one.
+///
+/// ```compile_fail
+/// use peam_ssz_core::gindex;
+///
+/// let i = 5u64;
+/// // error: `gindex!` computes at compile time, and `i` is not a constant:
+/// // an index known at run time takes `try_gindex!`
+/// let g = gindex!([u64; 8], [i]);
+/// ```
 #[macro_export]
 macro_rules! gindex {
     ($ty:ty, $($path:tt)+) => {
         const {
             $crate::__gindex_named!();
+            $crate::__gindex_constant_indices!($($path)+);
             $crate::path::__expect($crate::__gindex_fold!(
                 [$ty] [::core::result::Result::Ok($crate::Gindex::ROOT)] [0usize] $($path)+
             ))
@@ -108,6 +122,81 @@ macro_rules! try_gindex {
             [$ty] [::core::result::Result::Ok($crate::Gindex::ROOT)] [0usize] $($path)+
         ))
     }};
+}
+
+/// The check of `gindex!` that an index named by an identifier is a
+/// constant, for each `[i]` of a path and each `[i op ...]` with `op` an
+/// arithmetic operator or `as`. The name is a pattern twice, in an item
+/// (which sees the constants of the scope and none of its variables): a
+/// constant matches at most one of `0` and `1`, a variable's name is a new
+/// binding there that matches both, and then the item's evaluation fails
+/// with a message that names the variable and `try_gindex!`. rustc's own
+/// E0435 for the variable in the `const` block comes beside it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gindex_constant_indices {
+    () => {};
+    ([$i:ident] $($rest:tt)*) => {
+        $crate::__gindex_constant_index!($i);
+        $crate::__gindex_constant_indices!($($rest)*);
+    };
+    ([$i:ident + $($e:tt)+] $($rest:tt)*) => {
+        $crate::__gindex_constant_index!($i);
+        $crate::__gindex_constant_indices!($($rest)*);
+    };
+    ([$i:ident - $($e:tt)+] $($rest:tt)*) => {
+        $crate::__gindex_constant_index!($i);
+        $crate::__gindex_constant_indices!($($rest)*);
+    };
+    ([$i:ident * $($e:tt)+] $($rest:tt)*) => {
+        $crate::__gindex_constant_index!($i);
+        $crate::__gindex_constant_indices!($($rest)*);
+    };
+    ([$i:ident / $($e:tt)+] $($rest:tt)*) => {
+        $crate::__gindex_constant_index!($i);
+        $crate::__gindex_constant_indices!($($rest)*);
+    };
+    ([$i:ident % $($e:tt)+] $($rest:tt)*) => {
+        $crate::__gindex_constant_index!($i);
+        $crate::__gindex_constant_indices!($($rest)*);
+    };
+    ([$i:ident as $($e:tt)+] $($rest:tt)*) => {
+        $crate::__gindex_constant_index!($i);
+        $crate::__gindex_constant_indices!($($rest)*);
+    };
+    ($other:tt $($rest:tt)*) => {
+        $crate::__gindex_constant_indices!($($rest)*);
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gindex_constant_index {
+    ($i:ident) => {
+        #[allow(
+            unreachable_patterns,
+            unused_variables,
+            non_upper_case_globals,
+            non_snake_case
+        )]
+        const _: () = {
+            let matches_zero = match 0 {
+                $i => true,
+                _ => false,
+            };
+            let matches_one = match 1 {
+                $i => true,
+                _ => false,
+            };
+            if matches_zero && matches_one {
+                ::core::panic!(::core::concat!(
+                    "`gindex!` computes at compile time, and `",
+                    ::core::stringify!($i),
+                    "` is not a constant: an index known at run time takes `try_gindex!`",
+                ));
+            }
+        };
+    };
 }
 
 /// The trait through which the field steps of a path go: declared once per
