@@ -576,6 +576,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+    )]
     fn zero_hashes_are_hashes_of_zero_pairs() {
         assert_eq!(ZERO_HASHES[0], [0; 32]);
         for i in 0..MAX_DEPTH {
@@ -605,6 +609,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+    )]
     fn merkleize_matches_the_definition() {
         // Under Miri (about 0.1 s a hash), the small trees and a limit that
         // pads with zero subtrees of several heights.
@@ -644,6 +652,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+    )]
     fn a_huge_limit_pads_with_zero_subtrees() {
         let chunks: Vec<Root> = (0..5).map(chunk).collect();
         let mut expected = reference(&chunks, 8);
@@ -661,6 +673,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+    )]
     fn packed_bytes_pad_the_last_chunk() {
         let (lens, limit): (&[usize], usize) = if cfg!(miri) {
             (&[0, 1, 31, 32, 33, 100, 32 * 5 + 5], 16)
@@ -696,6 +712,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+    )]
     fn progressive_matches_the_definition_of_each_edition() {
         use crate::edition::{V1_6, V1_7};
         // Under Miri, the counts at and past each subtree's boundary.

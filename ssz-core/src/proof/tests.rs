@@ -118,6 +118,10 @@ fn merkle_node_matches_a_full_tree() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "safe code, hundreds of hashes: the other proof tests take its paths under Miri"
+)]
 fn progressive_node_matches_the_definition_in_both_orders() {
     for edition in crate::edition::ALL.iter().copied() {
         let recursion_left = edition.progressive_recursion_left;
