@@ -11,7 +11,7 @@
 //! | `ssz_len` | [`elements_len`] | [`elements_len`] |
 //! | `ssz_write` / `ssz_append` | [`write_elements`] / [`append_elements`] | the same |
 //! | `from_ssz` | [`decode_elements`]`(bytes, Some(N), N)` | [`decode_elements`]`(bytes, None, N)` |
-//! | `hash_tree_root` | [`vector_root`] | [`list_root`] / [`list_root`] |
+//! | `hash_tree_root` | [`vector_root`] | [`list_root`] |
 //! | `tree_node` | [`vector_node`] | [`list_node`] |
 //!
 //! A progressive list (EIP-7916) decodes as a list without a limit
