@@ -140,33 +140,40 @@ macro_rules! __gindex_constant_indices {
         $crate::__gindex_constant_index!($i);
         $crate::__gindex_constant_indices!($($rest)*);
     };
-    ([$i:ident + $($e:tt)+] $($rest:tt)*) => {
-        $crate::__gindex_constant_index!($i);
-        $crate::__gindex_constant_indices!($($rest)*);
-    };
-    ([$i:ident - $($e:tt)+] $($rest:tt)*) => {
-        $crate::__gindex_constant_index!($i);
-        $crate::__gindex_constant_indices!($($rest)*);
-    };
-    ([$i:ident * $($e:tt)+] $($rest:tt)*) => {
-        $crate::__gindex_constant_index!($i);
-        $crate::__gindex_constant_indices!($($rest)*);
-    };
-    ([$i:ident / $($e:tt)+] $($rest:tt)*) => {
-        $crate::__gindex_constant_index!($i);
-        $crate::__gindex_constant_indices!($($rest)*);
-    };
-    ([$i:ident % $($e:tt)+] $($rest:tt)*) => {
-        $crate::__gindex_constant_index!($i);
-        $crate::__gindex_constant_indices!($($rest)*);
-    };
-    ([$i:ident as $($e:tt)+] $($rest:tt)*) => {
-        $crate::__gindex_constant_index!($i);
+    ([$i:ident $op:tt $($e:tt)+] $($rest:tt)*) => {
+        $crate::__gindex_constant_operand!($op $i);
         $crate::__gindex_constant_indices!($($rest)*);
     };
     ($other:tt $($rest:tt)*) => {
         $crate::__gindex_constant_indices!($($rest)*);
     };
+}
+
+/// The left operand `i` of `[i op ...]`, checked when `op` is an
+/// arithmetic operator or `as` (not `.`, `::` or a call, whose left side
+/// is rarely an integer constant).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gindex_constant_operand {
+    (+ $i:ident) => {
+        $crate::__gindex_constant_index!($i);
+    };
+    (- $i:ident) => {
+        $crate::__gindex_constant_index!($i);
+    };
+    (* $i:ident) => {
+        $crate::__gindex_constant_index!($i);
+    };
+    (/ $i:ident) => {
+        $crate::__gindex_constant_index!($i);
+    };
+    (% $i:ident) => {
+        $crate::__gindex_constant_index!($i);
+    };
+    (as $i:ident) => {
+        $crate::__gindex_constant_index!($i);
+    };
+    ($op:tt $i:ident) => {};
 }
 
 #[doc(hidden)]
