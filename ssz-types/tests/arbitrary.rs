@@ -108,7 +108,7 @@ fn within_and_reaching(lens: &[usize], limit: usize) {
     assert!(lens.contains(&0) && lens.contains(&limit), "{lens:?}");
 }
 
-#[derive(Debug, PartialEq, Ssz, TreeHash, Arbitrary)]
+#[derive(Debug, Clone, PartialEq, Ssz, TreeHash, Arbitrary)]
 struct Container {
     slot: u64,
     root: Bytes32,

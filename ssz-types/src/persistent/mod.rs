@@ -156,8 +156,8 @@ macro_rules! shared_impls {
             }
 
             /// Element `index` to change in place, if there is one. Its path
-            /// is rehashed at the next root; the block holding it is copied
-            /// first if a clone shares it.
+            /// is rehashed at the next root; its leaf and the nodes above it
+            /// are copied first if a clone shares them.
             #[inline]
             pub fn get_mut(&mut self, index: usize) -> Option<&mut T>
             where
@@ -318,9 +318,10 @@ macro_rules! shared_impls {
 /// serde), for the big fields of a beacon state that a client clones and
 /// changes a little every slot.
 ///
-/// - A clone shares the elements and the cached tree; the first write to a
-///   block of elements (or a chunk of 64 cached roots) after a clone copies
-///   that block only.
+/// - A clone copies one pointer and shares the elements and the cached
+///   tree; the first write to an element after a clone copies its leaf and
+///   the nodes on its path only (a composite element is a leaf of its own,
+///   a basic type's leaf holds the elements of 8 chunks).
 /// - [`hash_tree_root`](TreeHash::hash_tree_root) rehashes the paths of the
 ///   elements changed since the last root, level by level, the dirty nodes
 ///   of a level in one batch of the SIMD hasher, and caches the result.
@@ -338,7 +339,7 @@ macro_rules! shared_impls {
 ///
 /// let mut balances = PersistentList::<u64, U<1024>>::try_from(vec![32; 100])?;
 /// let before = balances.hash_tree_root();
-/// let mut next = balances.clone(); // shares every block
+/// let mut next = balances.clone(); // shares every node
 /// *next.get_mut(7).unwrap() += 1;
 /// next.push(32)?;
 /// // Only element 7's and element 100's paths are rehashed.
@@ -462,7 +463,7 @@ impl<T: TreeHash + Send + Clone, N: Length, H: ScopedHasher> From<&PersistentLis
 persistent_codec!(PersistentList, List, exact = None, check = |_| Ok(()));
 
 /// `mix_in_length(merkleize(leaves, limit), len)`, from the cache.
-impl<T: TreeHash + Send, N: Length, H: ScopedHasher> TreeHash for PersistentList<T, N, H> {
+impl<T: TreeHash + Send + Clone, N: Length, H: ScopedHasher> TreeHash for PersistentList<T, N, H> {
     fn hash_tree_root(&self) -> Root {
         crate::merkle::mix_in_length_with::<H>(&self.tree.data_root(Self::DEPTH), self.len())
     }
@@ -571,7 +572,9 @@ persistent_codec!(
 );
 
 /// `merkleize(leaves)`, from the cache.
-impl<T: TreeHash + Send, N: Length, H: ScopedHasher> TreeHash for PersistentVector<T, N, H> {
+impl<T: TreeHash + Send + Clone, N: Length, H: ScopedHasher> TreeHash
+    for PersistentVector<T, N, H>
+{
     fn hash_tree_root(&self) -> Root {
         self.tree.data_root(Self::DEPTH)
     }

@@ -12,8 +12,8 @@
 //!   spine (V1_6) = hash(hash(hash(... zero chunk, subtree 2), subtree 1), subtree 0)
 //! ```
 //!
-//! Each subtree is one persistent [`Tree`] (copy-on-write blocks, cached
-//! levels, dirty paths rehashed in batches), so a change rehashes its path
+//! Each subtree is one persistent [`Tree`] (shared nodes copied on write,
+//! each caching its root, dirty paths rehashed in batches), so a change rehashes its path
 //! in its subtree and the spine above it, at most `log4(len)` steps.
 
 use super::tree::Tree;
@@ -46,7 +46,7 @@ use core::marker::PhantomData;
 /// let mut balances: PersistentProgressiveList<u64> = vec![32; 100].into();
 /// assert_eq!(balances[7], 32);
 /// let before = balances.hash_tree_root();
-/// let mut next = balances.clone(); // shares every block
+/// let mut next = balances.clone(); // shares every node
 /// next.update(7, |b| *b += 1)?;
 /// next.push(32);
 /// assert!(next.set(500, 1).is_err());
@@ -156,8 +156,8 @@ impl<T: TreeHash + Send, E, M, H: ScopedHasher> PersistentProgressiveList<T, E, 
     }
 
     /// Element `index` to change in place, if there is one. Its path is
-    /// rehashed at the next root; the block holding it is copied first if a
-    /// clone shares it.
+    /// rehashed at the next root; its leaf and the nodes above it are
+    /// copied first if a clone shares them.
     #[inline]
     pub fn get_mut(&mut self, index: usize) -> Option<&mut T>
     where
@@ -387,7 +387,7 @@ impl<T: TreeHash + Send, E, H: ScopedHasher> PersistentProgressiveList<T, E, Unb
     }
 }
 
-impl<T: TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher>
+impl<T: TreeHash + Send + Clone, E: Edition, M: MaxLen, H: ScopedHasher>
     PersistentProgressiveList<T, E, M, H>
 {
     /// The spine from subtree `from` on: `merkleize_progressive` of the
@@ -551,7 +551,7 @@ impl<T: Ssz + TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher> Ssz
     }
 
     /// As `ProgressiveList`'s: at most one element per `FIXED_PART_LEN`
-    /// bytes or per offset, then moved into the subtrees' blocks.
+    /// bytes or per offset, then moved into the subtrees' leaves.
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         crate::bound::check_encoded_elements::<T>(bytes, M::max_len(), usize::MAX)?;
         let values = crate::codec::decode_elements(bytes, None, usize::MAX)?;
@@ -560,7 +560,7 @@ impl<T: Ssz + TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher> Ssz
 }
 
 /// `mix_in_length(merkleize_progressive(leaves), len)`, from the cache.
-impl<T: TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher> TreeHash
+impl<T: TreeHash + Send + Clone, E: Edition, M: MaxLen, H: ScopedHasher> TreeHash
     for PersistentProgressiveList<T, E, M, H>
 {
     fn hash_tree_root(&self) -> Root {

@@ -1,28 +1,38 @@
-//! The shared core of [`PersistentList`](super::PersistentList) and
-//! [`PersistentVector`](super::PersistentVector): elements in `Arc`'d blocks
-//! (copy-on-write per block) and the Merkle tree over their leaves kept as
-//! one persistent array of roots per level, also in `Arc`'d chunks, with a
-//! list of dirty leaves.
+//! The shared core of [`PersistentList`](super::PersistentList),
+//! [`PersistentVector`](super::PersistentVector) and the subtrees of
+//! [`PersistentProgressiveList`](super::PersistentProgressiveList): a
+//! persistent binary tree of `Arc`'d nodes over the elements, each node
+//! holding its cached root, with a list of dirty leaves.
 //!
 //! ```text
-//!   level H      [top]                        one node; folded with ZERO_HASHES
-//!   ...          [..][..]                     up to the depth of the limit
-//!   level 1      [Arc<64 roots>][Arc<64 roots>]...
-//!   level 0      [Arc<64 roots>]...           composite elements: their roots
-//!                                             basic elements: read from the blocks
-//!   elements     [Arc<block of E>][Arc<block of E>]...
+//!   node level h   [Inner]                 the top; folded with zero subtrees
+//!   ...            [Inner]   [Inner]       up to the depth of the limit
+//!   node level 1   [Inner] [Inner] ...     two leaves each (the right one
+//!                                          absent past the end)
+//!   node level 0   [Leaf][Leaf][Leaf]...   composite: one element and its root
+//!                                          basic: the elements of 8 chunks and
+//!                                          the root of those chunks
 //! ```
 //!
-//! A clone copies one `Arc` per block and per 64 roots of each level
-//! (for a million validators, about 95 000 pointers), and afterwards the two
-//! values share every block and chunk that neither of them changes.
+//! A clone copies one pointer. A write copies the leaf and the nodes on its
+//! path that the clone shares (`Arc::make_mut`), so two values share every
+//! node neither of them changed, as in milhouse.
 //!
 //! Re-rooting hashes the dirty leaves' paths only, level by level: the dirty
 //! nodes of a level are gathered, hashed in one [`Hasher::hash_nodes`] batch
-//! (split across rayon threads with the `parallel` feature) and scattered
-//! into the level above. Nodes past the end of a level are zero subtrees,
-//! read from the hasher's table ([`Hasher::zero_hash`], for SHA-256
+//! (split across rayon threads with the `parallel` feature), and their roots
+//! stored in the nodes. Composite elements are hashed in batches too, cloned
+//! side by side into a buffer for their `TreeHash::tree_hash_leaves` (types
+//! without drop glue only; others one at a time). Absent nodes are zero
+//! subtrees, read from the hasher's table ([`Hasher::zero_hash`], for SHA-256
 //! `ZERO_HASHES`), so a limit of 2^40 costs nothing.
+//!
+//! A node's root is stored through `&self` (in atomics, so that no lock is
+//! needed per node). It is a function of the node's children, which never
+//! change while the node is shared: a node is changed only through
+//! `Arc::make_mut`, which copies it when it is shared. So two values that
+//! share a node agree on its root, and when both bring it up to date they
+//! store the same bytes.
 //!
 //! Every node is hashed with the tree's hasher `H`; the roots of composite
 //! elements come from their `TreeHash` impls, run under
@@ -36,16 +46,28 @@ use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
-/// Roots per `Arc`'d chunk of a level (2 KiB): an even number, so that the
-/// two children of a parent always lie in the same chunk.
-const LEVEL_CHUNK: usize = 64;
+/// Levels of chunks in a leaf of a basic type: 8 chunks (256 bytes of
+/// elements), copied whole on a leaf's first write after a clone.
+const BASIC_LEAF_LEVELS: u32 = 3;
 
-/// Bytes of elements a block aims at: small enough that copying a block on
-/// its first write after a clone is cheap, big enough that a clone copies
-/// few pointers.
-const BLOCK_BYTES: usize = 2048;
+/// Composite elements hashed together in one `tree_hash_leaves` call.
+const GATHER: usize = 64;
+
+/// Basic leaves packed and hashed together.
+const BASIC_GATHER: usize = 64;
+
+/// Nodes of a level hashed in one batch (the inputs take 64 bytes each).
+const LEVEL_BATCH: usize = 8192;
+
+/// Levels of the subtrees a first root hashes one at a time, level by
+/// level (1024 leaves: their nodes stay in cache between the levels).
+const LOCAL_LEVELS: u32 = 10;
+
+/// Dirty leaves up to which a root rehashes their paths one hash at a
+/// time, with no batch to gather.
+const FEW_DIRTY: usize = 8;
 
 /// Batches of at least this many pairs are split across rayon threads.
 #[cfg(feature = "parallel")]
@@ -68,65 +90,251 @@ fn hash_batch<H: Hasher>(inputs: &[[u8; 64]], out: &mut [Root]) {
     H::hash_nodes(inputs, out)
 }
 
-/// One level of the tree: its nodes, 64 to an `Arc`'d chunk.
-#[derive(Clone, Default)]
-struct Level {
-    chunks: Vec<Arc<[Root; LEVEL_CHUNK]>>,
-}
+/// A node's cached root, stored through `&self` as eight relaxed atomic
+/// words (see the module's docs on why every store is of the right bytes).
+struct Digest([AtomicU32; 8]);
 
-impl Level {
-    fn from_flat(flat: &[Root]) -> Level {
-        Level {
-            chunks: flat
-                .chunks(LEVEL_CHUNK)
-                .map(|c| {
-                    let mut chunk = [[0u8; 32]; LEVEL_CHUNK];
-                    chunk[..c.len()].copy_from_slice(c);
-                    Arc::new(chunk)
-                })
-                .collect(),
-        }
+impl Digest {
+    fn new(root: &Root) -> Digest {
+        let digest = Digest(Default::default());
+        digest.set(root);
+        digest
     }
 
-    /// Node `i`; the caller keeps `i` below the level's node count, which
-    /// every chunk up to it was created for.
     #[inline]
-    fn get(&self, i: usize) -> &Root {
-        &self.chunks[i / LEVEL_CHUNK][i % LEVEL_CHUNK]
+    fn get(&self) -> Root {
+        let mut root = [0u8; 32];
+        for (word, bytes) in self.0.iter().zip(root.chunks_exact_mut(4)) {
+            bytes.copy_from_slice(&word.load(Ordering::Relaxed).to_ne_bytes());
+        }
+        root
     }
 
-    /// Sets node `i`, creating chunks up to it and copying a shared one.
-    fn set(&mut self, i: usize, root: Root) {
-        let c = i / LEVEL_CHUNK;
-        while self.chunks.len() <= c {
-            self.chunks.push(Arc::new([[0u8; 32]; LEVEL_CHUNK]));
+    #[inline]
+    fn set(&self, root: &Root) {
+        for (word, bytes) in self.0.iter().zip(root.chunks_exact(4)) {
+            let mut b = [0u8; 4];
+            b.copy_from_slice(bytes);
+            word.store(u32::from_ne_bytes(b), Ordering::Relaxed);
         }
-        Arc::make_mut(&mut self.chunks[c])[i % LEVEL_CHUNK] = root;
-    }
-
-    fn heap_bytes(&self, seen: &mut dyn FnMut(*const u8) -> bool) -> usize {
-        let mut bytes = self.chunks.capacity() * core::mem::size_of::<usize>();
-        for c in &self.chunks {
-            if seen(Arc::as_ptr(c).cast()) {
-                bytes +=
-                    core::mem::size_of::<[Root; LEVEL_CHUNK]>() + 2 * core::mem::size_of::<usize>();
-            }
-        }
-        bytes
     }
 }
 
-/// What the lock guards: the levels, the dirty leaves, the cached root.
+impl Clone for Digest {
+    fn clone(&self) -> Digest {
+        Digest::new(&self.get())
+    }
+}
+
+/// The elements of a leaf: one composite element, or the elements of up to
+/// `2^BASIC_LEAF_LEVELS` chunks of a basic type.
+#[derive(Clone)]
+enum Values<T> {
+    One(T),
+    Many(Vec<T>),
+}
+
+/// A leaf node: its elements and their root (for a basic type, the root of
+/// its `2^BASIC_LEAF_LEVELS` chunks).
+#[derive(Clone)]
+struct Leaf<T> {
+    digest: Digest,
+    values: Values<T>,
+}
+
+impl<T> Leaf<T> {
+    fn new(values: Values<T>) -> Arc<Leaf<T>> {
+        Arc::new(Leaf {
+            digest: Digest::new(&[0u8; 32]),
+            values,
+        })
+    }
+
+    #[inline]
+    fn values(&self) -> &[T] {
+        match &self.values {
+            Values::One(v) => core::slice::from_ref(v),
+            Values::Many(v) => v,
+        }
+    }
+
+    #[inline]
+    fn values_mut(&mut self) -> &mut [T] {
+        match &mut self.values {
+            Values::One(v) => core::slice::from_mut(v),
+            Values::Many(v) => v,
+        }
+    }
+}
+
+/// A node above the leaves. Its left child always exists; the right one is
+/// absent when it would lie wholly past the end (a zero subtree).
+#[derive(Clone)]
+struct Inner<T> {
+    digest: Digest,
+    kids: Kids<T>,
+}
+
+/// The children of an [`Inner`] node: leaves at node level 1, inner nodes
+/// above.
+#[derive(Clone)]
+enum Kids<T> {
+    Leaves(Arc<Leaf<T>>, Option<Arc<Leaf<T>>>),
+    Inners(Arc<Inner<T>>, Option<Arc<Inner<T>>>),
+}
+
+impl<T> Inner<T> {
+    fn new(kids: Kids<T>) -> Arc<Inner<T>> {
+        Arc::new(Inner {
+            digest: Digest::new(&[0u8; 32]),
+            kids,
+        })
+    }
+
+    /// The cached root of the left child.
+    #[inline]
+    fn left_root(&self) -> Root {
+        match &self.kids {
+            Kids::Leaves(l, _) => l.digest.get(),
+            Kids::Inners(l, _) => l.digest.get(),
+        }
+    }
+
+    /// The cached root of the right child, or the zero subtree of data
+    /// level `child`.
+    #[inline]
+    fn right_root<H: Hasher>(&self, child: u32) -> Root {
+        let right = match &self.kids {
+            Kids::Leaves(_, r) => r.as_ref().map(|r| &r.digest),
+            Kids::Inners(_, r) => r.as_ref().map(|r| &r.digest),
+        };
+        right.map_or_else(|| H::zero_hash(child as usize), Digest::get)
+    }
+}
+
+/// The top of a tree: nothing, one leaf, or an inner node.
+#[derive(Clone)]
+enum Top<T> {
+    Empty,
+    Leaf(Arc<Leaf<T>>),
+    Inner(Arc<Inner<T>>),
+}
+
+/// A node seen from above, for reading.
+enum NodeRef<'a, T> {
+    Leaf(&'a Leaf<T>),
+    Inner(&'a Inner<T>),
+}
+
+impl<'a, T> NodeRef<'a, T> {
+    fn copy(&self) -> NodeRef<'a, T> {
+        match self {
+            NodeRef::Leaf(l) => NodeRef::Leaf(l),
+            NodeRef::Inner(n) => NodeRef::Inner(n),
+        }
+    }
+
+    fn digest(&self) -> Root {
+        match self {
+            NodeRef::Leaf(l) => l.digest.get(),
+            NodeRef::Inner(n) => n.digest.get(),
+        }
+    }
+}
+
+/// `levels` inner nodes above `leaf`, each with no right child: the path a
+/// leaf appended past a full subtree hangs on. `levels >= 1`.
+fn spine<T>(leaf: Arc<Leaf<T>>, levels: u32) -> Arc<Inner<T>> {
+    let mut node = Inner::new(Kids::Leaves(leaf, None));
+    for _ in 1..levels {
+        node = Inner::new(Kids::Inners(node, None));
+    }
+    node
+}
+
+/// A complete subtree, for [`Builder`].
+enum Part<T> {
+    Leaf(Arc<Leaf<T>>),
+    Inner(Arc<Inner<T>>),
+}
+
+impl<T> Part<T> {
+    /// This subtree under a new node with no right child.
+    fn raise(self) -> Part<T> {
+        Part::Inner(Inner::new(match self {
+            Part::Leaf(l) => Kids::Leaves(l, None),
+            Part::Inner(n) => Kids::Inners(n, None),
+        }))
+    }
+
+    /// The node over `self` (left) and `right`, both at the same level.
+    fn join(self, right: Part<T>) -> Part<T> {
+        Part::Inner(Inner::new(match (self, right) {
+            (Part::Leaf(l), Part::Leaf(r)) => Kids::Leaves(l, Some(r)),
+            (Part::Inner(l), Part::Inner(r)) => Kids::Inners(l, Some(r)),
+            // Parts of one level are of one kind; not reached.
+            (Part::Leaf(l), Part::Inner(_)) => Kids::Leaves(l, None),
+            (Part::Inner(l), Part::Leaf(_)) => Kids::Inners(l, None),
+        }))
+    }
+}
+
+/// Builds a tree from its leaves in order, as a binary counter: the stack
+/// holds complete subtrees of decreasing levels, and two of the same level
+/// are joined as soon as the second is pushed.
+struct Builder<T> {
+    stack: Vec<(u32, Part<T>)>,
+}
+
+impl<T> Default for Builder<T> {
+    fn default() -> Self {
+        Builder { stack: Vec::new() }
+    }
+}
+
+impl<T> Builder<T> {
+    fn push(&mut self, leaf: Arc<Leaf<T>>) {
+        let mut part = (0, Part::Leaf(leaf));
+        while let Some((level, _)) = self.stack.last() {
+            if *level != part.0 {
+                break;
+            }
+            let Some((level, left)) = self.stack.pop() else {
+                break;
+            };
+            part = (level + 1, left.join(part.1));
+        }
+        self.stack.push(part);
+    }
+
+    /// The tree: the partial subtrees on the stack joined from the right,
+    /// each raised to the level of its left neighbour first.
+    fn finish(mut self) -> Top<T> {
+        let Some((mut level, mut part)) = self.stack.pop() else {
+            return Top::Empty;
+        };
+        while let Some((left_level, left)) = self.stack.pop() {
+            while level < left_level {
+                part = part.raise();
+                level += 1;
+            }
+            part = left.join(part);
+            level += 1;
+        }
+        match part {
+            Part::Leaf(leaf) => Top::Leaf(leaf),
+            Part::Inner(node) => Top::Inner(node),
+        }
+    }
+}
+
+/// What the lock guards: the dirty leaves and the cached root.
 #[derive(Clone, Default)]
 struct Cache {
-    /// Whether `levels` hold the tree of the current elements, up to the
-    /// leaves in `dirty`. Built on the first root asked for, so that
-    /// decoding allocates for the elements only.
+    /// Whether the nodes' roots are those of the current elements, up to
+    /// the leaves in `dirty`. Set by the first root asked for, so that
+    /// decoding hashes nothing.
     built: bool,
-    /// `levels[l]` holds the nodes of level `l` (0: the leaves), for `l` up
-    /// to the height of the occupied tree. Level 0 is empty for basic
-    /// elements, whose leaves are their packed bytes.
-    levels: Vec<Level>,
     /// Leaves changed since the last root (repeats allowed).
     dirty: Vec<usize>,
     /// The root of the data tree at the limit's depth, while nothing is
@@ -206,10 +414,10 @@ impl<T> Drop for Guard<'_, T> {
     }
 }
 
-/// Elements in copy-on-write blocks plus the cached tree over them, hashed
+/// Elements in a persistent tree of nodes that cache their roots, hashed
 /// with `H`.
 pub(crate) struct Tree<T, H> {
-    blocks: Vec<Arc<Vec<T>>>,
+    top: Top<T>,
     len: usize,
     cache: SpinLock<Cache>,
     _hasher: PhantomData<fn() -> H>,
@@ -218,7 +426,7 @@ pub(crate) struct Tree<T, H> {
 impl<T: Clone, H> Clone for Tree<T, H> {
     fn clone(&self) -> Self {
         Tree {
-            blocks: self.blocks.clone(),
+            top: self.top.clone(),
             len: self.len,
             cache: SpinLock::new(self.cache.lock().clone()),
             _hasher: PhantomData,
@@ -227,27 +435,6 @@ impl<T: Clone, H> Clone for Tree<T, H> {
 }
 
 impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
-    /// Elements per block: for basic types, the elements of 64 chunks (so
-    /// that a pair of sibling chunks never straddles two blocks); for
-    /// composite ones, about [`BLOCK_BYTES`] of them, 4 to 64.
-    pub(crate) const BLOCK: usize = if T::IS_BASIC {
-        LEVEL_CHUNK * (BYTES_PER_CHUNK / T::LEAF_SIZE)
-    } else {
-        let per = BLOCK_BYTES
-            / if core::mem::size_of::<T>() == 0 {
-                1
-            } else {
-                core::mem::size_of::<T>()
-            };
-        if per < 4 {
-            4
-        } else if per > 64 {
-            64
-        } else {
-            per
-        }
-    };
-
     /// Elements of a basic type per chunk (1 for a composite type).
     pub(crate) const PER_CHUNK: usize = if T::IS_BASIC {
         BYTES_PER_CHUNK / T::LEAF_SIZE
@@ -255,9 +442,16 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
         1
     };
 
+    /// Data-tree levels inside a leaf: a leaf's root is a node of this
+    /// level of the data tree (0: the chunks).
+    const LEAF_LEVEL: u32 = if T::IS_BASIC { BASIC_LEAF_LEVELS } else { 0 };
+
+    /// Elements per leaf.
+    const PER_LEAF: usize = Self::PER_CHUNK << Self::LEAF_LEVEL;
+
     pub(crate) fn new() -> Self {
         Tree {
-            blocks: Vec::new(),
+            top: Top::Empty,
             len: 0,
             cache: SpinLock::new(Cache::default()),
             _hasher: PhantomData,
@@ -268,21 +462,30 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
         Self::from_iter(values.into_iter())
     }
 
-    /// The tree of the elements `iter` yields, in blocks (reserved from its
-    /// lower size hint).
+    /// The tree of the elements `iter` yields, no root computed. Each
+    /// node is allocated as soon as its children are (post-order), so that
+    /// the nodes of a subtree lie together in memory and the lower part of
+    /// a path shares pages and cache lines.
     pub(crate) fn from_iter(mut iter: impl Iterator<Item = T>) -> Self {
-        let mut blocks = Vec::with_capacity(iter.size_hint().0.div_ceil(Self::BLOCK));
+        let mut builder = Builder::default();
         let mut len = 0;
-        loop {
-            let block: Vec<T> = iter.by_ref().take(Self::BLOCK).collect();
-            if block.is_empty() {
-                break;
+        if T::IS_BASIC {
+            loop {
+                let values: Vec<T> = iter.by_ref().take(Self::PER_LEAF).collect();
+                if values.is_empty() {
+                    break;
+                }
+                len += values.len();
+                builder.push(Leaf::new(Values::Many(values)));
             }
-            len += block.len();
-            blocks.push(Arc::new(block));
+        } else {
+            for value in iter {
+                len += 1;
+                builder.push(Leaf::new(Values::One(value)));
+            }
         }
         Tree {
-            blocks,
+            top: builder.finish(),
             len,
             cache: SpinLock::new(Cache::default()),
             _hasher: PhantomData,
@@ -294,20 +497,96 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
         self.len
     }
 
+    /// Leaves of the tree.
+    #[inline]
+    fn leaf_count(&self) -> usize {
+        self.len.div_ceil(Self::PER_LEAF)
+    }
+
+    /// Levels of inner nodes: the top is at this node level (0: a leaf).
+    #[inline]
+    fn height(&self) -> u32 {
+        depth_for(self.leaf_count() as u128)
+    }
+
+    /// Leaf `li`, read down from the top.
+    fn leaf(&self, li: usize) -> Option<&Leaf<T>> {
+        match self.node(0, li)? {
+            NodeRef::Leaf(leaf) => Some(leaf),
+            NodeRef::Inner(_) => None,
+        }
+    }
+
+    /// The node at node level `level`, position `pos` (`None` past the
+    /// end).
+    fn node(&self, level: u32, pos: usize) -> Option<NodeRef<'_, T>> {
+        let height = self.height();
+        if level > height || (height - level < usize::BITS && pos >> (height - level) != 0) {
+            return None;
+        }
+        let mut node = match &self.top {
+            Top::Empty => return None,
+            Top::Leaf(leaf) => return (level == 0 && pos == 0).then_some(NodeRef::Leaf(leaf)),
+            Top::Inner(node) => &**node,
+        };
+        let mut at = height;
+        while at > level {
+            let right = (pos >> (at - 1 - level)) & 1 == 1;
+            match &node.kids {
+                Kids::Leaves(l, r) => {
+                    let leaf = if right { r.as_deref()? } else { &**l };
+                    return Some(NodeRef::Leaf(leaf));
+                }
+                Kids::Inners(l, r) => node = if right { r.as_deref()? } else { &**l },
+            }
+            at -= 1;
+        }
+        Some(NodeRef::Inner(node))
+    }
+
+    /// Leaf `li`, made this tree's own (with the nodes above it).
+    fn leaf_mut(&mut self, li: usize) -> Option<&mut Leaf<T>>
+    where
+        T: Clone,
+    {
+        let height = self.height();
+        let mut node = match &mut self.top {
+            Top::Empty => return None,
+            Top::Leaf(leaf) => return (li == 0).then(|| Arc::make_mut(leaf)),
+            Top::Inner(node) => Arc::make_mut(node),
+        };
+        let mut at = height;
+        loop {
+            let right = at <= usize::BITS && (li >> (at - 1)) & 1 == 1;
+            let here = node;
+            match &mut here.kids {
+                Kids::Leaves(l, r) => {
+                    let leaf = if right { r.as_mut()? } else { l };
+                    return Some(Arc::make_mut(leaf));
+                }
+                Kids::Inners(l, r) => node = Arc::make_mut(if right { r.as_mut()? } else { l }),
+            }
+            at -= 1;
+        }
+    }
+
     #[inline]
     pub(crate) fn get(&self, i: usize) -> Option<&T> {
         if i >= self.len {
             return None;
         }
-        self.blocks[i / Self::BLOCK].get(i % Self::BLOCK)
+        self.leaf(i / Self::PER_LEAF)?
+            .values()
+            .get(i % Self::PER_LEAF)
     }
 
-    pub(crate) fn blocks(&self) -> impl Iterator<Item = &[T]> + '_ {
-        self.blocks.iter().map(|b| b.as_slice())
+    /// The elements leaf by leaf, in order.
+    pub(crate) fn blocks(&self) -> impl DoubleEndedIterator<Item = &[T]> + '_ {
+        Leaves::new(&self.top, self.leaf_count()).map(Leaf::values)
     }
 
     pub(crate) fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + '_ {
-        self.blocks.iter().flat_map(|b| b.iter())
+        self.blocks().flat_map(|b| b.iter())
     }
 
     /// Records that leaf `leaf` changed.
@@ -319,7 +598,8 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
         if cache.built {
             cache.dirty.push(leaf);
             // Repeated writes to the same elements: keep the list to the
-            // leaves that exist, or drop the tree when rebuilding is cheaper.
+            // leaves that exist, or hash everything again when that is
+            // cheaper.
             if cache.dirty.len() > 2 * leaves + 64 {
                 cache.dirty.sort_unstable();
                 cache.dirty.dedup();
@@ -330,18 +610,6 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
         }
     }
 
-    /// The leaf holding element `i`.
-    #[inline]
-    fn leaf_of(i: usize) -> usize {
-        i / Self::PER_CHUNK
-    }
-
-    /// Leaves (chunks) of the occupied tree.
-    #[inline]
-    fn leaf_count(&self) -> usize {
-        self.len.div_ceil(Self::PER_CHUNK)
-    }
-
     pub(crate) fn get_mut(&mut self, i: usize) -> Option<&mut T>
     where
         T: Clone,
@@ -349,8 +617,9 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
         if i >= self.len {
             return None;
         }
-        self.mark(Self::leaf_of(i));
-        Arc::make_mut(&mut self.blocks[i / Self::BLOCK]).get_mut(i % Self::BLOCK)
+        let li = i / Self::PER_LEAF;
+        self.mark(li);
+        self.leaf_mut(li)?.values_mut().get_mut(i % Self::PER_LEAF)
     }
 
     /// Calls `f(index, element)` on every element of `start..end`
@@ -367,8 +636,8 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
         if start >= end {
             return;
         }
-        let (first, last) = (Self::leaf_of(start), Self::leaf_of(end - 1));
-        // A whole-tree update: rebuilding is cheaper than tracking.
+        let (first, last) = (start / Self::PER_LEAF, (end - 1) / Self::PER_LEAF);
+        // A whole-tree update: hashing everything is cheaper than tracking.
         if end - start >= self.len / 2 {
             *self.cache.get_mut() = Cache::default();
         } else {
@@ -376,16 +645,22 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
                 self.mark(leaf);
             }
         }
-        let mut i = start;
-        while i < end {
-            let b = i / Self::BLOCK;
-            let block = Arc::make_mut(&mut self.blocks[b]);
-            let from = i % Self::BLOCK;
-            let to = (end - b * Self::BLOCK).min(block.len());
-            for (k, v) in block[from..to].iter_mut().enumerate() {
-                f(i + k, v);
+        let mut visit = |li: usize, leaf: &mut Leaf<T>| {
+            let base = li * Self::PER_LEAF;
+            for (k, v) in leaf.values_mut().iter_mut().enumerate() {
+                let i = base + k;
+                if (start..end).contains(&i) {
+                    f(i, v);
+                }
             }
-            i = b * Self::BLOCK + to;
+        };
+        let height = self.height();
+        match &mut self.top {
+            Top::Empty => {}
+            Top::Leaf(leaf) => visit(0, Arc::make_mut(leaf)),
+            Top::Inner(node) => {
+                update_leaves(Arc::make_mut(node), height, 0, first, last, &mut visit)
+            }
         }
     }
 
@@ -393,31 +668,76 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
     where
         T: Clone,
     {
-        match self.blocks.last_mut() {
-            Some(last) if last.len() < Self::BLOCK => Arc::make_mut(last).push(value),
-            _ => {
-                let mut block = Vec::with_capacity(Self::BLOCK);
-                block.push(value);
-                self.blocks.push(Arc::new(block));
+        let leaves = self.leaf_count();
+        if !self.len.is_multiple_of(Self::PER_LEAF) {
+            // Room in the last leaf (basic types only).
+            if let Some(Values::Many(values)) = self.leaf_mut(leaves - 1).map(|l| &mut l.values) {
+                values.push(value);
             }
+        } else {
+            let leaf = Leaf::new(if T::IS_BASIC {
+                let mut values = Vec::with_capacity(Self::PER_LEAF);
+                values.push(value);
+                Values::Many(values)
+            } else {
+                Values::One(value)
+            });
+            self.append_leaf(leaves, leaf);
         }
         self.len += 1;
-        self.mark(Self::leaf_of(self.len - 1));
+        self.mark((self.len - 1) / Self::PER_LEAF);
     }
 
-    /// Removes and returns the last element (copying its block first if a
-    /// clone shares it).
+    /// Hangs `leaf` as leaf `n`, the one after the last (`n` leaves now).
+    fn append_leaf(&mut self, n: usize, leaf: Arc<Leaf<T>>)
+    where
+        T: Clone,
+    {
+        let height = depth_for(n as u128);
+        let top = core::mem::replace(&mut self.top, Top::Empty);
+        self.top = match top {
+            Top::Empty => Top::Leaf(leaf),
+            Top::Leaf(first) => Top::Inner(Inner::new(Kids::Leaves(first, Some(leaf)))),
+            Top::Inner(node) if height < usize::BITS && n == 1 << height => {
+                // Full: a new top over the old one and the new leaf's spine.
+                Top::Inner(Inner::new(Kids::Inners(node, Some(spine(leaf, height)))))
+            }
+            Top::Inner(mut node) => {
+                let mut at = height;
+                let mut here = Arc::make_mut(&mut node);
+                loop {
+                    let right = (n >> (at - 1)) & 1 == 1;
+                    let cur = here;
+                    match &mut cur.kids {
+                        Kids::Leaves(_, r) => {
+                            *r = Some(leaf);
+                            break;
+                        }
+                        Kids::Inners(l, r) => {
+                            if !right {
+                                here = Arc::make_mut(l);
+                            } else if let Some(r) = r {
+                                here = Arc::make_mut(r);
+                            } else {
+                                *r = Some(spine(leaf, at - 1));
+                                break;
+                            }
+                        }
+                    }
+                    at -= 1;
+                }
+                Top::Inner(node)
+            }
+        };
+    }
+
+    /// Removes and returns the last element.
     pub(crate) fn pop(&mut self) -> Option<T>
     where
         T: Clone,
     {
-        let last = self.blocks.last_mut()?;
-        let value = Arc::make_mut(last).pop()?;
-        if last.is_empty() {
-            self.blocks.pop();
-        }
-        self.len -= 1;
-        self.shrunk();
+        let value = self.get(self.len.checked_sub(1)?)?.clone();
+        self.truncate(self.len - 1);
         Some(value)
     }
 
@@ -429,12 +749,65 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
         if len >= self.len {
             return;
         }
-        let blocks = len.div_ceil(Self::BLOCK);
-        self.blocks.truncate(blocks);
-        if let Some(last) = self.blocks.last_mut() {
-            let keep = len - (blocks - 1) * Self::BLOCK;
-            if last.len() > keep {
-                Arc::make_mut(last).truncate(keep);
+        if len == 0 {
+            self.top = Top::Empty;
+            self.len = 0;
+            self.shrunk();
+            return;
+        }
+        let leaves = len.div_ceil(Self::PER_LEAF);
+        let height = depth_for(leaves as u128);
+        // Lower the top to the new height.
+        for _ in height..self.height() {
+            self.top = match &self.top {
+                Top::Inner(node) => match &node.kids {
+                    Kids::Leaves(l, _) => Top::Leaf(l.clone()),
+                    Kids::Inners(l, _) => Top::Inner(l.clone()),
+                },
+                other => other.clone(),
+            };
+        }
+        // Cut everything right of the new last leaf's path.
+        let last = leaves - 1;
+        let keep = len - last * Self::PER_LEAF;
+        let leaf = match &mut self.top {
+            Top::Empty => None,
+            Top::Leaf(leaf) => Some(leaf),
+            Top::Inner(node) => {
+                let mut here = Arc::make_mut(node);
+                let mut at = height;
+                loop {
+                    let right = (last >> (at - 1)) & 1 == 1;
+                    let cur = here;
+                    match &mut cur.kids {
+                        Kids::Leaves(l, r) => {
+                            if right {
+                                break r.as_mut();
+                            }
+                            *r = None;
+                            break Some(l);
+                        }
+                        Kids::Inners(l, r) => {
+                            if right {
+                                match r {
+                                    Some(r) => here = Arc::make_mut(r),
+                                    None => break None,
+                                }
+                            } else {
+                                *r = None;
+                                here = Arc::make_mut(l);
+                            }
+                        }
+                    }
+                    at -= 1;
+                }
+            }
+        };
+        if let Some(leaf) = leaf {
+            if leaf.values().len() > keep {
+                if let Values::Many(values) = &mut Arc::make_mut(leaf).values {
+                    values.truncate(keep);
+                }
             }
         }
         self.len = len;
@@ -442,11 +815,8 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
     }
 
     /// After elements were removed from the end: the nodes of the new last
-    /// leaf's path are the only cached nodes that covered removed leaves
-    /// and are still inside the tree, so that path is marked dirty. (Nodes
-    /// past the end are never read: [`Self::node`] answers zero subtrees
-    /// there, and a node that comes back into the tree when it grows again
-    /// holds a pushed, hence dirty, leaf.)
+    /// leaf's path are the only nodes that covered removed leaves and are
+    /// still in the tree, so that path is marked dirty.
     fn shrunk(&mut self) {
         let leaves = self.leaf_count();
         let cache = self.cache.get_mut();
@@ -459,6 +829,161 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
         }
     }
 
+    /// Heap bytes held, counting each shared allocation once across calls
+    /// that share `seen` (for memory figures).
+    pub(crate) fn heap_bytes(&self, seen: &mut dyn FnMut(*const u8) -> bool) -> usize {
+        let cache = self.cache.lock();
+        let bytes = cache.dirty.capacity() * core::mem::size_of::<usize>();
+        drop(cache);
+        bytes
+            + match &self.top {
+                Top::Empty => 0,
+                Top::Leaf(leaf) => leaf_bytes(leaf, seen),
+                Top::Inner(node) => inner_bytes(node, seen),
+            }
+    }
+}
+
+/// Bytes of an `Arc` allocation holding a `V`.
+const fn arc_bytes<V>() -> usize {
+    core::mem::size_of::<V>() + 2 * core::mem::size_of::<usize>()
+}
+
+fn leaf_bytes<T>(leaf: &Arc<Leaf<T>>, seen: &mut dyn FnMut(*const u8) -> bool) -> usize {
+    if !seen(Arc::as_ptr(leaf).cast()) {
+        return 0;
+    }
+    arc_bytes::<Leaf<T>>()
+        + match &leaf.values {
+            Values::One(_) => 0,
+            Values::Many(v) => v.capacity() * core::mem::size_of::<T>(),
+        }
+}
+
+fn inner_bytes<T>(node: &Arc<Inner<T>>, seen: &mut dyn FnMut(*const u8) -> bool) -> usize {
+    if !seen(Arc::as_ptr(node).cast()) {
+        return 0;
+    }
+    arc_bytes::<Inner<T>>()
+        + match &node.kids {
+            Kids::Leaves(l, r) => {
+                leaf_bytes(l, seen) + r.as_ref().map_or(0, |r| leaf_bytes(r, seen))
+            }
+            Kids::Inners(l, r) => {
+                inner_bytes(l, seen) + r.as_ref().map_or(0, |r| inner_bytes(r, seen))
+            }
+        }
+}
+
+/// Calls `visit(li, leaf)` on the leaves `first..=last` under `node` (at
+/// node level `level`, its first leaf `base`), each made this tree's own.
+fn update_leaves<T: Clone>(
+    node: &mut Inner<T>,
+    level: u32,
+    base: usize,
+    first: usize,
+    last: usize,
+    visit: &mut impl FnMut(usize, &mut Leaf<T>),
+) {
+    let half = 1usize.checked_shl(level - 1).unwrap_or(usize::MAX);
+    let mid = base.saturating_add(half);
+    match &mut node.kids {
+        Kids::Leaves(l, r) => {
+            if first <= base {
+                visit(base, Arc::make_mut(l));
+            }
+            if let Some(r) = r {
+                if last >= mid {
+                    visit(mid, Arc::make_mut(r));
+                }
+            }
+        }
+        Kids::Inners(l, r) => {
+            if first < mid {
+                update_leaves(Arc::make_mut(l), level - 1, base, first, last, visit);
+            }
+            if let Some(r) = r {
+                if last >= mid {
+                    update_leaves(Arc::make_mut(r), level - 1, mid, first, last, visit);
+                }
+            }
+        }
+    }
+}
+
+/// The leaves of a tree in order, from both ends: each end keeps a stack
+/// of the subtrees it has still to visit, the next one on top.
+struct Leaves<'a, T> {
+    front: Vec<NodeRef<'a, T>>,
+    back: Vec<NodeRef<'a, T>>,
+    /// Leaves not yet yielded from either end.
+    left: usize,
+}
+
+impl<'a, T> Leaves<'a, T> {
+    fn new(top: &'a Top<T>, count: usize) -> Self {
+        let start = match top {
+            Top::Empty => None,
+            Top::Leaf(leaf) => Some(NodeRef::Leaf(&**leaf)),
+            Top::Inner(node) => Some(NodeRef::Inner(&**node)),
+        };
+        let back = start.iter().map(NodeRef::copy).collect();
+        Leaves {
+            front: start.into_iter().collect(),
+            back,
+            left: count,
+        }
+    }
+
+    /// The next leaf of `stack`, `left_first` for the front.
+    fn step(stack: &mut Vec<NodeRef<'a, T>>, left_first: bool) -> Option<&'a Leaf<T>> {
+        loop {
+            let node = match stack.pop()? {
+                NodeRef::Leaf(leaf) => return Some(leaf),
+                NodeRef::Inner(node) => node,
+            };
+            let (l, r) = match &node.kids {
+                Kids::Leaves(l, r) => (NodeRef::Leaf(&**l), r.as_deref().map(NodeRef::Leaf)),
+                Kids::Inners(l, r) => (NodeRef::Inner(&**l), r.as_deref().map(NodeRef::Inner)),
+            };
+            if left_first {
+                stack.extend(r);
+                stack.push(l);
+            } else {
+                stack.push(l);
+                stack.extend(r);
+            }
+        }
+    }
+}
+
+impl<'a, T> Iterator for Leaves<'a, T> {
+    type Item = &'a Leaf<T>;
+
+    fn next(&mut self) -> Option<&'a Leaf<T>> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        Self::step(&mut self.front, true)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl<T> DoubleEndedIterator for Leaves<'_, T> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        Self::step(&mut self.back, false)
+    }
+}
+
+impl<T: TreeHash + Send + Clone, H: ScopedHasher> Tree<T, H> {
     /// The root of the data tree of `depth` levels (the limit's), brought
     /// up to date and cached.
     pub(crate) fn data_root(&self, depth: u32) -> Root {
@@ -467,79 +992,62 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
             return root;
         }
         self.refresh(&mut cache);
-        let root = self.top_at(&cache, depth);
+        let root = self.top_at(depth);
         cache.data_root = Some(root);
         root
     }
 
-    /// Height of the occupied tree: its top node is at this level.
-    #[inline]
-    fn height(&self) -> u32 {
-        depth_for(self.leaf_count() as u128)
-    }
-
-    /// Nodes at level `l` of the occupied tree.
-    #[inline]
-    fn count(&self, l: u32) -> usize {
-        let m = self.leaf_count();
-        if l >= usize::BITS {
-            return (m > 0) as usize;
-        }
-        m.div_ceil(1 << l)
-    }
-
-    /// The pair of sibling leaves `2p`, `2p + 1` of a basic type, packed
-    /// from the elements (zero past the end).
-    fn basic_pair(&self, p: usize) -> [u8; 64] {
-        let mut pair = [0u8; 64];
-        let start = 2 * p * Self::PER_CHUNK;
-        let end = (start + 2 * Self::PER_CHUNK).min(self.len);
-        if start < end {
-            let block = &self.blocks[start / Self::BLOCK];
-            let from = start % Self::BLOCK;
-            let values = &block[from..from + (end - start)];
-            T::tree_hash_leaves(values, &mut pair[..values.len() * T::LEAF_SIZE]);
-        }
-        pair
-    }
-
-    /// Node `i` of level `l` (zero past the level's end).
-    fn node(&self, cache: &Cache, l: u32, i: usize) -> Root {
-        if i >= self.count(l) {
-            return H::zero_hash(l as usize);
-        }
-        if l == 0 && T::IS_BASIC {
-            let pair = self.basic_pair(i / 2);
-            let mut leaf = [0u8; 32];
-            leaf.copy_from_slice(&pair[(i % 2) * 32..(i % 2) * 32 + 32]);
-            return leaf;
-        }
-        *cache.levels[l as usize].get(i)
-    }
-
-    /// The top node, at level `height`, or the zero chunk when empty.
-    fn top(&self, cache: &Cache) -> Root {
-        self.node(cache, self.height(), 0)
-    }
-
-    /// Node 0 of level `level >= height`: the top folded with zero
-    /// subtrees.
-    fn top_at(&self, cache: &Cache, level: u32) -> Root {
-        if self.len == 0 {
-            return H::zero_hash(level as usize);
-        }
-        let mut root = self.top(cache);
-        for l in self.height()..level {
+    /// Node 0 of data level `level`, which is at or above the top (or,
+    /// for a basic type's single leaf, inside it): the top folded with
+    /// zero subtrees.
+    fn top_at(&self, level: u32) -> Root {
+        let top_level = Self::LEAF_LEVEL + self.height();
+        let top = match &self.top {
+            Top::Empty => return H::zero_hash(level as usize),
+            Top::Leaf(leaf) if level < top_level => {
+                return Self::packed_node(leaf.values(), level, 0);
+            }
+            Top::Leaf(leaf) => leaf.digest.get(),
+            Top::Inner(node) => node.digest.get(),
+        };
+        let mut root = top;
+        for l in top_level..level {
             root = H::hash_pair(&root, &H::zero_hash(l as usize));
         }
         root
     }
 
-    /// Brings the levels up to date: built from scratch the first time,
-    /// then along the dirty leaves' paths only.
+    /// Node `pos` of data level `level < BASIC_LEAF_LEVELS` inside a leaf
+    /// of a basic type holding `values`.
+    fn packed_node(values: &[T], level: u32, pos: usize) -> Root {
+        let mut chunks = [[0u8; 32]; 1 << BASIC_LEAF_LEVELS];
+        T::tree_hash_leaves(
+            values,
+            &mut chunks.as_flattened_mut()[..values.len() * T::LEAF_SIZE],
+        );
+        let mut width = chunks.len();
+        for _ in 0..level {
+            width /= 2;
+            let (pairs, _) = chunks.as_flattened().as_chunks::<64>();
+            let mut next = [[0u8; 32]; 1 << (BASIC_LEAF_LEVELS - 1)];
+            H::hash_nodes(&pairs[..width], &mut next[..width]);
+            chunks[..width].copy_from_slice(&next[..width]);
+        }
+        chunks.get(pos).copied().unwrap_or_default()
+    }
+
+    /// Brings the nodes' roots up to date: every node the first time,
+    /// then the dirty leaves' paths only.
     fn refresh(&self, cache: &mut Cache) {
+        let height = self.height();
         if !cache.built {
-            self.build(cache);
+            match &self.top {
+                Top::Empty => {}
+                Top::Leaf(leaf) => self.hash_leaves(&[&**leaf]),
+                Top::Inner(node) => self.build(node, height),
+            }
+            cache.built = true;
+            cache.dirty = Vec::new();
             return;
         }
         if cache.dirty.is_empty() {
@@ -548,177 +1056,216 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
         let mut dirty = core::mem::take(&mut cache.dirty);
         dirty.sort_unstable();
         dirty.dedup();
-        let height = self.height();
-        cache.levels.resize(height as usize + 1, Level::default());
-        if !T::IS_BASIC {
-            self.rehash_leaves(cache, &dirty);
-        }
-        let mut inputs: Vec<[u8; 64]> = Vec::new();
-        let mut outs: Vec<Root> = Vec::new();
-        for l in 0..height {
-            // Parents of the dirty nodes of level l, in order, once each.
-            let mut parents = dirty;
-            let mut n = 0;
-            for k in 0..parents.len() {
-                let p = parents[k] / 2;
-                if n == 0 || parents[n - 1] != p {
-                    parents[n] = p;
-                    n += 1;
-                }
+        match &self.top {
+            Top::Empty => {}
+            Top::Leaf(leaf) => self.hash_leaves(&[&**leaf]),
+            Top::Inner(node) if dirty.len() <= FEW_DIRTY => {
+                with_hasher::<H, _>(|| Self::rehash_paths(node, height, 0, &dirty));
             }
-            parents.truncate(n);
-            inputs.clear();
-            inputs.extend(parents.iter().map(|&p| {
-                if l == 0 && T::IS_BASIC {
-                    self.basic_pair(p)
-                } else {
-                    let mut pair = [0u8; 64];
-                    pair[..32].copy_from_slice(&self.node(cache, l, 2 * p));
-                    pair[32..].copy_from_slice(&self.node(cache, l, 2 * p + 1));
-                    pair
-                }
-            }));
-            outs.clear();
-            outs.resize(parents.len(), [0u8; 32]);
-            hash_batch::<H>(&inputs, &mut outs);
-            let level = &mut cache.levels[l as usize + 1];
-            for (&p, root) in parents.iter().zip(&outs) {
-                level.set(p, *root);
+            Top::Inner(node) => {
+                let mut levels: Vec<Vec<&Inner<T>>> = (0..=height).map(|_| Vec::new()).collect();
+                let mut leaves = Vec::with_capacity(dirty.len());
+                collect_dirty(node, height, 0, &dirty, &mut levels, &mut leaves);
+                self.hash_leaves(&leaves);
+                Self::hash_levels(&levels);
             }
-            dirty = parents;
         }
         // Keep the allocation for the next round.
         dirty.clear();
         cache.dirty = dirty;
     }
 
-    /// Roots of the dirty composite elements into level 0, a run of
-    /// neighbours within a block at a time (derived containers hash a run in
-    /// batches).
-    fn rehash_leaves(&self, cache: &mut Cache, dirty: &[usize]) {
-        let mut buf: Vec<Root> = Vec::new();
-        let mut k = 0;
-        while k < dirty.len() {
-            let start = dirty[k];
-            let b = start / Self::BLOCK;
-            let mut end = start + 1;
-            k += 1;
-            while k < dirty.len() && dirty[k] == end && end / Self::BLOCK == b {
-                end += 1;
-                k += 1;
+    /// Every root under `node` (at node level `level`): subtrees of
+    /// [`LOCAL_LEVELS`] levels are hashed level by level while their nodes
+    /// are in cache; the few nodes above them one by one (the two halves
+    /// on two rayon threads with the `parallel` feature).
+    fn build(&self, node: &Inner<T>, level: u32) {
+        if level <= LOCAL_LEVELS {
+            let mut levels: Vec<Vec<&Inner<T>>> = (0..=level).map(|_| Vec::new()).collect();
+            let mut leaves = Vec::new();
+            collect_all(node, &mut levels, &mut leaves);
+            with_hasher::<H, _>(|| Self::hash_leaf_run(&leaves));
+            Self::hash_levels(&levels);
+            return;
+        }
+        let (l, r) = match &node.kids {
+            Kids::Inners(l, r) => (l, r),
+            // Leaves sit at node level 0, below LOCAL_LEVELS.
+            Kids::Leaves(..) => return,
+        };
+        #[cfg(feature = "parallel")]
+        if rayon::current_num_threads() > 1 {
+            rayon::join(
+                || self.build(l, level - 1),
+                || {
+                    if let Some(r) = r {
+                        self.build(r, level - 1)
+                    }
+                },
+            );
+        } else {
+            self.build(l, level - 1);
+            if let Some(r) = r {
+                self.build(r, level - 1);
             }
-            let from = start % Self::BLOCK;
-            let values = &self.blocks[b][from..from + (end - start)];
-            buf.clear();
-            buf.resize(values.len(), [0u8; 32]);
-            with_hasher::<H, _>(|| T::tree_hash_leaves(values, buf.as_flattened_mut()));
-            for (i, root) in (start..end).zip(&buf) {
-                cache.levels[0].set(i, *root);
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            self.build(l, level - 1);
+            if let Some(r) = r {
+                self.build(r, level - 1);
             }
+        }
+        node.digest
+            .set(&Self::pair_of(node, Self::LEAF_LEVEL + level - 1));
+    }
+
+    /// The roots of the nodes of `levels` (`levels[l]` at node level `l`,
+    /// their children already hashed), a level at a time.
+    fn hash_levels(levels: &[Vec<&Inner<T>>]) {
+        let mut inputs: Vec<[u8; 64]> = Vec::new();
+        let mut outs: Vec<Root> = Vec::new();
+        for (l, nodes) in levels.iter().enumerate().skip(1) {
+            Self::hash_inners(
+                nodes,
+                Self::LEAF_LEVEL + l as u32 - 1,
+                &mut inputs,
+                &mut outs,
+            );
         }
     }
 
-    /// Every level from the elements.
-    fn build(&self, cache: &mut Cache) {
-        let height = self.height();
-        let mut levels = Vec::with_capacity(height as usize + 1);
-        let mut flat: Vec<Root>;
-        if self.len == 0 {
-            levels.push(Level::default());
-            *cache = Cache {
-                built: true,
-                levels,
-                dirty: Vec::new(),
-                data_root: None,
-            };
+    /// The root of `node` from its children's, which are at data level
+    /// `child`.
+    #[inline]
+    fn pair_of(node: &Inner<T>, child: u32) -> Root {
+        H::hash_pair(&node.left_root(), &node.right_root::<H>(child))
+    }
+
+    /// The roots on the paths to the few sorted `dirty` leaves under `node`
+    /// (at node level `level`, its first leaf `base`), one hash at a time.
+    fn rehash_paths(node: &Inner<T>, level: u32, base: usize, dirty: &[usize]) {
+        let half = 1usize.checked_shl(level - 1).unwrap_or(usize::MAX);
+        let mid = base.saturating_add(half);
+        let (l, r) = dirty.split_at(dirty.partition_point(|&d| d < mid));
+        match &node.kids {
+            Kids::Leaves(a, b) => {
+                if !l.is_empty() {
+                    a.digest.set(&Self::leaf_root(a));
+                }
+                if let (Some(b), false) = (b, r.is_empty()) {
+                    b.digest.set(&Self::leaf_root(b));
+                }
+            }
+            Kids::Inners(a, b) => {
+                if !l.is_empty() {
+                    Self::rehash_paths(a, level - 1, base, l);
+                }
+                if let (Some(b), false) = (b, r.is_empty()) {
+                    Self::rehash_paths(b, level - 1, mid, r);
+                }
+            }
+        }
+        node.digest
+            .set(&Self::pair_of(node, Self::LEAF_LEVEL + level - 1));
+    }
+
+    /// The root of one leaf, under the tree's hasher.
+    fn leaf_root(leaf: &Leaf<T>) -> Root {
+        if T::IS_BASIC {
+            Self::packed_node(leaf.values(), BASIC_LEAF_LEVELS, 0)
+        } else {
+            leaf.values()[0].hash_tree_root()
+        }
+    }
+
+    /// The roots of `leaves` into them: composite elements in batches of
+    /// clones where cloning copies no heap, basic leaves packed and hashed
+    /// together.
+    fn hash_leaves(&self, leaves: &[&Leaf<T>]) {
+        #[cfg(feature = "parallel")]
+        if leaves.len() >= 1024 && rayon::current_num_threads() > 1 {
+            use rayon::prelude::*;
+            let per = leaves
+                .len()
+                .div_ceil(rayon::current_num_threads() * 4)
+                .max(GATHER);
+            leaves
+                .par_chunks(per)
+                .for_each(|group| with_hasher::<H, _>(|| Self::hash_leaf_run(group)));
             return;
         }
+        with_hasher::<H, _>(|| Self::hash_leaf_run(leaves))
+    }
+
+    /// [`Self::hash_leaves`] on one thread, under the tree's hasher.
+    fn hash_leaf_run(leaves: &[&Leaf<T>]) {
         if T::IS_BASIC {
-            levels.push(Level::default());
-            if height == 0 {
-                *cache = Cache {
-                    built: true,
-                    levels,
-                    dirty: Vec::new(),
-                    data_root: None,
-                };
-                return;
+            const CHUNKS: usize = 1 << BASIC_LEAF_LEVELS;
+            let mut buf = alloc::vec![[0u8; 32]; BASIC_GATHER * CHUNKS];
+            let mut next = alloc::vec![[0u8; 32]; BASIC_GATHER * CHUNKS / 2];
+            for group in leaves.chunks(BASIC_GATHER) {
+                let chunks = &mut buf[..group.len() * CHUNKS];
+                for (leaf, out) in group.iter().zip(chunks.chunks_exact_mut(CHUNKS)) {
+                    let values = leaf.values();
+                    let bytes = out.as_flattened_mut();
+                    let n = values.len() * T::LEAF_SIZE;
+                    T::tree_hash_leaves(values, &mut bytes[..n]);
+                    bytes[n..].fill(0);
+                }
+                let mut width = chunks.len();
+                for _ in 0..BASIC_LEAF_LEVELS {
+                    width /= 2;
+                    let pairs = buf[..2 * width].as_flattened().as_chunks::<64>().0;
+                    H::hash_nodes(pairs, &mut next[..width]);
+                    buf[..width].copy_from_slice(&next[..width]);
+                }
+                for (leaf, root) in group.iter().zip(&buf[..group.len()]) {
+                    leaf.digest.set(root);
+                }
             }
-            // Level 1 from pairs of packed chunks, a block at a time.
-            flat = Vec::with_capacity(self.count(1));
-            let mut bytes: Vec<u8> = Vec::new();
-            for block in &self.blocks {
-                let chunks = (block.len() * T::LEAF_SIZE).div_ceil(64) * 2;
-                let packed = match T::packed_leaves(block) {
-                    Some(p) if p.len() == chunks * 32 => p,
-                    _ => {
-                        bytes.clear();
-                        bytes.resize(chunks * 32, 0);
-                        T::tree_hash_leaves(block, &mut bytes[..block.len() * T::LEAF_SIZE]);
-                        &bytes
-                    }
-                };
-                let start = flat.len();
-                flat.resize(start + chunks / 2, [0u8; 32]);
-                hash_batch::<H>(packed.as_chunks::<64>().0, &mut flat[start..]);
+        } else if !core::mem::needs_drop::<T>() {
+            let mut values: Vec<T> = Vec::with_capacity(GATHER);
+            let mut roots = [[0u8; 32]; GATHER];
+            for group in leaves.chunks(GATHER) {
+                values.clear();
+                values.extend(group.iter().map(|leaf| leaf.values()[0].clone()));
+                let roots = &mut roots[..group.len()];
+                T::tree_hash_leaves(&values, roots.as_flattened_mut());
+                for (leaf, root) in group.iter().zip(roots.iter()) {
+                    leaf.digest.set(root);
+                }
             }
         } else {
-            flat = alloc::vec![[0u8; 32]; self.len];
-            self.leaves_into(&mut flat);
-            levels.push(Level::from_flat(&flat));
-            if height > 0 {
-                flat = Self::parents(&flat, 0);
+            for leaf in leaves {
+                leaf.digest.set(&leaf.values()[0].hash_tree_root());
             }
         }
-        if height > 0 {
-            levels.push(Level::from_flat(&flat));
-            for l in 1..height {
-                flat = Self::parents(&flat, l);
-                levels.push(Level::from_flat(&flat));
-            }
-        }
-        *cache = Cache {
-            built: true,
-            levels,
-            dirty: Vec::new(),
-            data_root: None,
-        };
     }
 
-    /// Roots of every composite element, a block at a time (on every rayon
-    /// thread with the `parallel` feature), under the tree's hasher.
-    fn leaves_into(&self, out: &mut [Root]) {
-        #[cfg(feature = "parallel")]
-        if self.len >= 1024 && rayon::current_num_threads() > 1 {
-            use rayon::prelude::*;
-            self.blocks
-                .par_iter()
-                .zip(out.par_chunks_mut(Self::BLOCK))
-                .for_each(|(block, out)| {
-                    with_hasher::<H, _>(|| T::tree_hash_leaves(block, out.as_flattened_mut()))
-                });
-            return;
-        }
-        with_hasher::<H, _>(|| {
-            for (block, out) in self.blocks.iter().zip(out.chunks_mut(Self::BLOCK)) {
-                T::tree_hash_leaves(block, out.as_flattened_mut());
+    /// The roots of `nodes`, whose children are at data level `child`
+    /// (`inputs` and `outs`: buffers kept between calls).
+    fn hash_inners(
+        nodes: &[&Inner<T>],
+        child: u32,
+        inputs: &mut Vec<[u8; 64]>,
+        outs: &mut Vec<Root>,
+    ) {
+        for group in nodes.chunks(LEVEL_BATCH) {
+            inputs.clear();
+            inputs.extend(group.iter().map(|node| {
+                let mut pair = [0u8; 64];
+                pair[..32].copy_from_slice(&node.left_root());
+                pair[32..].copy_from_slice(&node.right_root::<H>(child));
+                pair
+            }));
+            outs.clear();
+            outs.resize(group.len(), [0u8; 32]);
+            hash_batch::<H>(inputs, outs);
+            for (node, root) in group.iter().zip(outs.iter()) {
+                node.digest.set(root);
             }
-        })
-    }
-
-    /// The level above `nodes` (level `l`), an odd last node paired with
-    /// the zero subtree.
-    fn parents(nodes: &[Root], l: u32) -> Vec<Root> {
-        let pairs = nodes.len() / 2;
-        let mut out = alloc::vec![[0u8; 32]; nodes.len().div_ceil(2)];
-        hash_batch::<H>(
-            nodes[..2 * pairs].as_flattened().as_chunks::<64>().0,
-            &mut out[..pairs],
-        );
-        if nodes.len() % 2 == 1 {
-            out[pairs] = H::hash_pair(&nodes[2 * pairs], &H::zero_hash(l as usize));
         }
-        out
     }
 
     /// The node at `gindex` of the data tree of `depth` levels, read from
@@ -753,39 +1300,93 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
         if cache.data_root.is_none() {
             self.refresh(&mut cache);
         }
+        drop(cache);
         let level = depth - d;
         let pos = gindex.position();
-        let height = self.height();
-        if level >= height {
+        let top_level = Self::LEAF_LEVEL + self.height();
+        if level >= top_level || self.len == 0 {
             return Ok(if pos == 0 {
-                self.top_at(&cache, level)
+                self.top_at(level)
             } else {
                 H::zero_hash(level as usize)
             });
         }
-        match usize::try_from(pos) {
-            Ok(i) if i < self.count(level) => Ok(self.node(&cache, level, i)),
-            _ => Ok(H::zero_hash(level as usize)),
+        let Ok(pos) = usize::try_from(pos) else {
+            return Ok(H::zero_hash(level as usize));
+        };
+        if level >= Self::LEAF_LEVEL {
+            return Ok(self
+                .node(level - Self::LEAF_LEVEL, pos)
+                .map_or(H::zero_hash(level as usize), |n| n.digest()));
         }
+        // Inside a leaf of a basic type.
+        let inside = Self::LEAF_LEVEL - level;
+        Ok(match self.leaf(pos >> inside) {
+            Some(leaf) => Self::packed_node(leaf.values(), level, pos & ((1 << inside) - 1)),
+            None => H::zero_hash(level as usize),
+        })
     }
+}
 
-    /// Heap bytes held, counting each shared allocation once across calls
-    /// that share `seen` (for memory figures).
-    pub(crate) fn heap_bytes(&self, seen: &mut dyn FnMut(*const u8) -> bool) -> usize {
-        let mut bytes = self.blocks.capacity() * core::mem::size_of::<usize>();
-        for b in &self.blocks {
-            if seen(Arc::as_ptr(b).cast()) {
-                bytes += core::mem::size_of::<Vec<T>>()
-                    + 2 * core::mem::size_of::<usize>()
-                    + b.capacity() * core::mem::size_of::<T>();
+/// Every node under `node`, level by level (`levels[l]`: node level `l`,
+/// `node` on the last), and the leaves in order.
+fn collect_all<'a, T>(
+    node: &'a Inner<T>,
+    levels: &mut [Vec<&'a Inner<T>>],
+    leaves: &mut Vec<&'a Leaf<T>>,
+) {
+    let height = levels.len() - 1;
+    levels[height].push(node);
+    for l in (1..=height).rev() {
+        let (below, here) = levels.split_at_mut(l);
+        let below = &mut below[l - 1];
+        for node in &here[0] {
+            match &node.kids {
+                Kids::Leaves(a, b) => {
+                    leaves.push(a);
+                    leaves.extend(b.as_deref());
+                }
+                Kids::Inners(a, b) => {
+                    below.push(a);
+                    below.extend(b.as_deref());
+                }
             }
         }
-        let cache = self.cache.lock();
-        bytes += cache.dirty.capacity() * core::mem::size_of::<usize>();
-        bytes += cache.levels.capacity() * core::mem::size_of::<Level>();
-        for level in &cache.levels {
-            bytes += level.heap_bytes(seen);
-        }
-        bytes
     }
+}
+
+/// The inner nodes on the paths to the sorted `dirty` leaves under `node`
+/// (at node level `level`, its first leaf `base`) into `levels`, and the
+/// dirty leaves into `leaves`.
+fn collect_dirty<'a, T>(
+    node: &'a Inner<T>,
+    level: u32,
+    base: usize,
+    dirty: &[usize],
+    levels: &mut [Vec<&'a Inner<T>>],
+    leaves: &mut Vec<&'a Leaf<T>>,
+) {
+    let half = 1usize.checked_shl(level - 1).unwrap_or(usize::MAX);
+    let mid = base.saturating_add(half);
+    let k = dirty.partition_point(|&d| d < mid);
+    let (l, r) = dirty.split_at(k);
+    match &node.kids {
+        Kids::Leaves(a, b) => {
+            if !l.is_empty() {
+                leaves.push(a);
+            }
+            if let (Some(b), false) = (b, r.is_empty()) {
+                leaves.push(b);
+            }
+        }
+        Kids::Inners(a, b) => {
+            if !l.is_empty() {
+                collect_dirty(a, level - 1, base, l, levels, leaves);
+            }
+            if let (Some(b), false) = (b, r.is_empty()) {
+                collect_dirty(b, level - 1, mid, r, levels, leaves);
+            }
+        }
+    }
+    levels[level as usize].push(node);
 }
