@@ -32,12 +32,18 @@
 //! `Vec` header and a 1-byte buffer. Those are held to the size of the value
 //! itself ([`small_heap_elements`]).
 //!
+//! The persistent types keep a tree of nodes beside their elements (a leaf
+//! and an inner node per composite element, about 120 bytes; for a basic
+//! type, per 8 chunks). Elements of 32 bytes or more keep to 8x; shorter
+//! composite elements are held to their tree's size ([`persistent_types`]).
+//!
 //! The spec vectors are measured the same way in
 //! `spec-tests/tests/alloc_bound.rs`.
 
 use peam_ssz_types::{
-    Bitlist, Bitvector, ByteList, ByteVector, List, ProgressiveBitlist, ProgressiveList, Ssz,
-    TreeHash, Vector, U, U64,
+    Bitlist, Bitvector, ByteList, ByteVector, Bytes32, List, PersistentList,
+    PersistentProgressiveList, PersistentVector, ProgressiveBitlist, ProgressiveList, Ssz,
+    TreeHash, Vector, U, U64, V1_6,
 };
 use test_support::alloc::{decode_bound, BOUND_SLACK, DECODE_BOUND_RULE};
 
@@ -368,4 +374,71 @@ fn small_heap_elements() {
     // holds again.
     let bytes = vec![1u8; 32 * (MANY / 100)];
     check::<List<ByteVector<U<32>>, U<100_000>>>("List[ByteVector[32]]", &bytes, true);
+}
+
+/// A composite element of 16 bytes (as `PendingConsolidation`).
+#[derive(Debug, Clone, PartialEq, peam_ssz_types::Ssz, peam_ssz_types::TreeHash)]
+struct Pair {
+    a: u64,
+    b: u64,
+}
+
+/// A composite element of 121 bytes (as `Validator`).
+#[derive(Debug, Clone, PartialEq, peam_ssz_types::Ssz, peam_ssz_types::TreeHash)]
+struct ValidatorLike {
+    key: [u8; 48],
+    credentials: Bytes32,
+    balance: u64,
+    slashed: bool,
+    epochs: [u64; 4],
+}
+
+/// The persistent types decode their elements, then build their tree of
+/// nodes (hashing nothing): within 8x for elements of 32 bytes or more,
+/// valid or not, and never past a declared maximum. Composite elements of
+/// 16 bytes are held to the tree itself: the element, its leaf and one
+/// inner node (120 bytes with their roots and counts), plus the decoded
+/// elements while the tree is built.
+#[test]
+fn persistent_types() {
+    let n = MANY / 10;
+    let words = vec![3u8; 8 * n];
+    check::<PersistentList<u64, U64<{ 1 << 40 }>>>("PersistentList[uint64]", &words, true);
+    check::<PersistentProgressiveList<u64>>("PersistentProgressiveList[uint64]", &words, true);
+    check::<PersistentVector<u64, U<{ MANY / 10 }>>>("PersistentVector[uint64]", &words, true);
+    let roots = vec![5u8; 32 * n];
+    check::<PersistentList<Bytes32, U<{ 1 << 20 }>>>("PersistentList[Bytes32]", &roots, true);
+    check::<PersistentVector<Bytes32, U<{ MANY / 10 }>>>("PersistentVector[Bytes32]", &roots, true);
+    let wide = vec![0u8; 121 * n];
+    check::<PersistentList<ValidatorLike, U<{ 1 << 20 }>>>(
+        "PersistentList[Validator-like]",
+        &wide,
+        true,
+    );
+    check::<PersistentProgressiveList<ValidatorLike, V1_6>>(
+        "PersistentProgressiveList[Validator-like]",
+        &wide,
+        true,
+    );
+    // Refused before the tree is built, and before the elements are.
+    check::<PersistentList<ValidatorLike, U<{ MANY / 10 - 1 }>>>(
+        "PersistentList[Validator-like, n - 1], n elements",
+        &wide,
+        false,
+    );
+    check::<PersistentList<u64, U<8>>>("PersistentList[uint64, 8], n elements", &words, false);
+    check::<PersistentList<ValidatorLike, U<{ 1 << 20 }>>>(
+        "PersistentList[Validator-like], a partial element",
+        &wide[..wide.len() - 1],
+        false,
+    );
+    let pairs = vec![1u8; 16 * n];
+    let per_element = 16 + 120 + 16;
+    check_within::<PersistentList<Pair, U<{ 1 << 20 }>>>(
+        "PersistentList[16-byte container]",
+        &pairs,
+        true,
+        n * per_element + BOUND_SLACK,
+        "the tree (the element, a leaf and an inner node) and the decoded element",
+    );
 }
