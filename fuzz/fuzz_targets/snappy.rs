@@ -41,7 +41,10 @@ fn untyped(mode: u8, max: usize, message: &[u8]) {
                 assert!(used - prefix <= max_compressed_len(payload.len()));
                 // snap's frame reader takes what was accepted, to the same
                 // bytes.
-                assert_eq!(snap_frames(&message[prefix..used], max).as_deref(), Some(&payload[..]));
+                assert_eq!(
+                    snap_frames(&message[prefix..used], max).as_deref(),
+                    Some(&payload[..])
+                );
                 // And our frames of the payload come back.
                 let mut again = Vec::new();
                 snappy::compress_req_resp(&payload, &mut again);
@@ -81,7 +84,9 @@ fn typed<T: Ssz + PartialEq + core::fmt::Debug>(mode: u8, max: usize, message: &
 }
 
 fuzz_target!(|data: &[u8]| {
-    let [selector, lo, hi, message @ ..] = data else { return };
+    let [selector, lo, hi, message @ ..] = data else {
+        return;
+    };
     let mode = selector & 3;
     let max = usize::from(u16::from_le_bytes([*lo, *hi])) * 64;
     if mode == 3 {

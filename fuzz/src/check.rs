@@ -3,9 +3,9 @@
 
 use crate::gen::Generate;
 use peam_ssz_schema::{Schema, Value};
+use peam_ssz_types::edition::{with_edition_named, Edition, EditionFn, Rules};
 use peam_ssz_types::hash::{force_backend, Backend};
 use peam_ssz_types::path::{Layout, TreeLayout};
-use peam_ssz_types::edition::{with_edition_named, Edition, EditionFn, Rules};
 use peam_ssz_types::{Root, Ssz, TreeHash, V1_6};
 
 /// What a type needs for the decode and round-trip checks. Not `Debug`:
