@@ -90,6 +90,18 @@ fn hash_batch<H: Hasher>(inputs: &[[u8; 64]], out: &mut [Root]) {
     H::hash_nodes(inputs, out)
 }
 
+/// Runs `a` and `b`: on two rayon threads with the `parallel` feature, one
+/// after the other without it.
+fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
+    #[cfg(feature = "parallel")]
+    if rayon::current_num_threads() > 1 {
+        rayon::join(a, b);
+        return;
+    }
+    a();
+    b();
+}
+
 /// A node's cached root, stored through `&self` as eight relaxed atomic
 /// words (see the module's docs on why every store is of the right bytes).
 struct Digest([AtomicU32; 8]);
@@ -1020,20 +1032,12 @@ impl<T: TreeHash + Send + Clone, H: ScopedHasher> Tree<T, H> {
     /// Node `pos` of data level `level < BASIC_LEAF_LEVELS` inside a leaf
     /// of a basic type holding `values`.
     fn packed_node(values: &[T], level: u32, pos: usize) -> Root {
-        let mut chunks = [[0u8; 32]; 1 << BASIC_LEAF_LEVELS];
-        T::tree_hash_leaves(
-            values,
-            &mut chunks.as_flattened_mut()[..values.len() * T::LEAF_SIZE],
-        );
-        let mut width = chunks.len();
-        for _ in 0..level {
-            width /= 2;
-            let (pairs, _) = chunks.as_flattened().as_chunks::<64>();
-            let mut next = [[0u8; 32]; 1 << (BASIC_LEAF_LEVELS - 1)];
-            H::hash_nodes(&pairs[..width], &mut next[..width]);
-            chunks[..width].copy_from_slice(&next[..width]);
-        }
-        chunks.get(pos).copied().unwrap_or_default()
+        let mut bytes = [0u8; 32 << BASIC_LEAF_LEVELS];
+        let len = values.len() * T::LEAF_SIZE;
+        T::tree_hash_leaves(values, &mut bytes[..len]);
+        let width = 32usize << level;
+        let node = bytes.chunks(width).nth(pos).unwrap_or_default();
+        crate::merkle::merkleize_packed_with::<H>(node, 1 << level)
     }
 
     /// Brings the nodes' roots up to date: every node the first time,
@@ -1059,13 +1063,32 @@ impl<T: TreeHash + Send + Clone, H: ScopedHasher> Tree<T, H> {
         match &self.top {
             Top::Empty => {}
             Top::Leaf(leaf) => self.hash_leaves(&[&**leaf]),
-            Top::Inner(node) if dirty.len() <= FEW_DIRTY => {
-                with_hasher::<H, _>(|| Self::rehash_paths(node, height, 0, &dirty));
-            }
+            // A few paths: one hash at a time, as the walk reaches them.
+            Top::Inner(node) if dirty.len() <= FEW_DIRTY => with_hasher::<H, _>(|| {
+                walk_dirty(
+                    node,
+                    height,
+                    0,
+                    &dirty,
+                    &mut |leaf| leaf.digest.set(&Self::leaf_root(leaf)),
+                    &mut |node, level| {
+                        node.digest
+                            .set(&Self::pair_of(node, Self::LEAF_LEVEL + level - 1))
+                    },
+                )
+            }),
+            // More: the dirty nodes gathered per level and hashed in batches.
             Top::Inner(node) => {
                 let mut levels: Vec<Vec<&Inner<T>>> = (0..=height).map(|_| Vec::new()).collect();
                 let mut leaves = Vec::with_capacity(dirty.len());
-                collect_dirty(node, height, 0, &dirty, &mut levels, &mut leaves);
+                walk_dirty(
+                    node,
+                    height,
+                    0,
+                    &dirty,
+                    &mut |leaf| leaves.push(leaf),
+                    &mut |node, level| levels[level as usize].push(node),
+                );
                 self.hash_leaves(&leaves);
                 Self::hash_levels(&levels);
             }
@@ -1093,29 +1116,14 @@ impl<T: TreeHash + Send + Clone, H: ScopedHasher> Tree<T, H> {
             // Leaves sit at node level 0, below LOCAL_LEVELS.
             Kids::Leaves(..) => return,
         };
-        #[cfg(feature = "parallel")]
-        if rayon::current_num_threads() > 1 {
-            rayon::join(
-                || self.build(l, level - 1),
-                || {
-                    if let Some(r) = r {
-                        self.build(r, level - 1)
-                    }
-                },
-            );
-        } else {
-            self.build(l, level - 1);
-            if let Some(r) = r {
-                self.build(r, level - 1);
-            }
-        }
-        #[cfg(not(feature = "parallel"))]
-        {
-            self.build(l, level - 1);
-            if let Some(r) = r {
-                self.build(r, level - 1);
-            }
-        }
+        join(
+            || self.build(l, level - 1),
+            || {
+                if let Some(r) = r {
+                    self.build(r, level - 1)
+                }
+            },
+        );
         node.digest
             .set(&Self::pair_of(node, Self::LEAF_LEVEL + level - 1));
     }
@@ -1140,34 +1148,6 @@ impl<T: TreeHash + Send + Clone, H: ScopedHasher> Tree<T, H> {
     #[inline]
     fn pair_of(node: &Inner<T>, child: u32) -> Root {
         H::hash_pair(&node.left_root(), &node.right_root::<H>(child))
-    }
-
-    /// The roots on the paths to the few sorted `dirty` leaves under `node`
-    /// (at node level `level`, its first leaf `base`), one hash at a time.
-    fn rehash_paths(node: &Inner<T>, level: u32, base: usize, dirty: &[usize]) {
-        let half = 1usize.checked_shl(level - 1).unwrap_or(usize::MAX);
-        let mid = base.saturating_add(half);
-        let (l, r) = dirty.split_at(dirty.partition_point(|&d| d < mid));
-        match &node.kids {
-            Kids::Leaves(a, b) => {
-                if !l.is_empty() {
-                    a.digest.set(&Self::leaf_root(a));
-                }
-                if let (Some(b), false) = (b, r.is_empty()) {
-                    b.digest.set(&Self::leaf_root(b));
-                }
-            }
-            Kids::Inners(a, b) => {
-                if !l.is_empty() {
-                    Self::rehash_paths(a, level - 1, base, l);
-                }
-                if let (Some(b), false) = (b, r.is_empty()) {
-                    Self::rehash_paths(b, level - 1, mid, r);
-                }
-            }
-        }
-        node.digest
-            .set(&Self::pair_of(node, Self::LEAF_LEVEL + level - 1));
     }
 
     /// The root of one leaf, under the tree's hasher.
@@ -1355,38 +1335,38 @@ fn collect_all<'a, T>(
     }
 }
 
-/// The inner nodes on the paths to the sorted `dirty` leaves under `node`
-/// (at node level `level`, its first leaf `base`) into `levels`, and the
-/// dirty leaves into `leaves`.
-fn collect_dirty<'a, T>(
+/// Visits the paths to the sorted `dirty` leaves under `node` (at node
+/// level `level`, its first leaf `base`) in post-order: `leaf` on each
+/// dirty leaf, `inner(node, level)` on each inner node above one, after its
+/// children.
+fn walk_dirty<'a, T>(
     node: &'a Inner<T>,
     level: u32,
     base: usize,
     dirty: &[usize],
-    levels: &mut [Vec<&'a Inner<T>>],
-    leaves: &mut Vec<&'a Leaf<T>>,
+    leaf: &mut impl FnMut(&'a Leaf<T>),
+    inner: &mut impl FnMut(&'a Inner<T>, u32),
 ) {
     let half = 1usize.checked_shl(level - 1).unwrap_or(usize::MAX);
     let mid = base.saturating_add(half);
-    let k = dirty.partition_point(|&d| d < mid);
-    let (l, r) = dirty.split_at(k);
+    let (l, r) = dirty.split_at(dirty.partition_point(|&d| d < mid));
     match &node.kids {
         Kids::Leaves(a, b) => {
             if !l.is_empty() {
-                leaves.push(a);
+                leaf(a);
             }
             if let (Some(b), false) = (b, r.is_empty()) {
-                leaves.push(b);
+                leaf(b);
             }
         }
         Kids::Inners(a, b) => {
             if !l.is_empty() {
-                collect_dirty(a, level - 1, base, l, levels, leaves);
+                walk_dirty(a, level - 1, base, l, leaf, inner);
             }
             if let (Some(b), false) = (b, r.is_empty()) {
-                collect_dirty(b, level - 1, mid, r, levels, leaves);
+                walk_dirty(b, level - 1, mid, r, leaf, inner);
             }
         }
     }
-    levels[level as usize].push(node);
+    inner(node, level);
 }
