@@ -9,6 +9,7 @@
 use crate::edition::Rules;
 use crate::proof::{merkle_node, mix_in_node, progressive_node};
 use crate::{DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
+use core::borrow::Borrow;
 
 pub use crate::codec::container::{
     ContainerAppender, ContainerDecoder, ContainerLayout, ContainerWriter, FieldShape, LenCounter,
@@ -33,8 +34,8 @@ const HEAP_CONTAINER_LEAVES: usize = 4096;
 /// on the stack.
 const STACK_CONTAINER_BLOCKS: usize = 8;
 
-/// `tree_hash_leaves` of a container of `field_count` fields: the root of
-/// each value into `out` (32 bytes each), the trees of many values hashed
+/// `tree_hash_leaves_of` of a container of `field_count` fields: the root of
+/// each value (or value borrowed) into `out` (32 bytes each), the trees of many values hashed
 /// level by level together by [`crate::merkle::merkleize_many`], so that
 /// the batch hash function sees long batches.
 ///
@@ -44,8 +45,8 @@ const STACK_CONTAINER_BLOCKS: usize = 8;
 /// those fields, in field order, into the blocks it is given; the blocks of
 /// the whole batch are then hashed together into their leaves. The leaves
 /// up to the next power of two stay zero.
-pub fn container_leaves<T>(
-    values: &[T],
+pub fn container_leaves<V: Borrow<T>, T>(
+    values: &[V],
     out: &mut [u8],
     one_block: &[bool],
     field_roots: impl Fn(&T, &mut [Root], &mut [[u8; 64]]),
@@ -84,7 +85,7 @@ pub fn container_leaves<T>(
         let mut value_blocks = blocks.chunks_exact_mut(deferred.max(1));
         for (value, tree) in values.iter().zip(leaves.chunks_exact_mut(width)) {
             let own = value_blocks.next().unwrap_or_default();
-            field_roots(value, &mut tree[..field_count], own);
+            field_roots(value.borrow(), &mut tree[..field_count], own);
         }
         if deferred > 0 {
             let roots = &mut block_roots[..blocks.len()];

@@ -2,6 +2,7 @@
 //! packs, and the nodes below the root.
 
 use crate::{Gindex, ProofError, Root, BYTES_PER_CHUNK};
+use core::borrow::Borrow;
 
 /// SSZ merkleization: `hash_tree_root`.
 ///
@@ -56,13 +57,31 @@ pub trait TreeHash: Sync {
     /// (`out.len() == values.len() * LEAF_SIZE`).
     ///
     /// Basic types write their little-endian bytes; composite types their
-    /// roots. Implementations override it to hash many values in one batch.
+    /// roots. The default is [`TreeHash::tree_hash_leaves_of`]; basic types
+    /// override it to copy their bytes in bulk.
+    #[inline]
     fn tree_hash_leaves(values: &[Self], out: &mut [u8])
     where
         Self: Sized,
     {
+        Self::tree_hash_leaves_of(values, out)
+    }
+
+    /// [`TreeHash::tree_hash_leaves`] of values that do not lie side by
+    /// side: references gathered from elsewhere (the leaves of a
+    /// persistent tree), `Box`es, `Arc`s. The same bytes for the same
+    /// values.
+    ///
+    /// The default writes each value's leaf in turn. Implementations
+    /// override it to hash many values in one batch: a derived container
+    /// hashes the trees of all of them level by level together, as its
+    /// `tree_hash_leaves` does.
+    fn tree_hash_leaves_of<V: Borrow<Self>>(values: &[V], out: &mut [u8])
+    where
+        Self: Sized,
+    {
         for (value, leaf) in values.iter().zip(out.chunks_exact_mut(Self::LEAF_SIZE)) {
-            leaf.copy_from_slice(&value.hash_tree_root()[..Self::LEAF_SIZE]);
+            leaf.copy_from_slice(&value.borrow().hash_tree_root()[..Self::LEAF_SIZE]);
         }
     }
 

@@ -80,9 +80,7 @@ macro_rules! pointer {
             }
 
             fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {
-                for (value, leaf) in values.iter().zip(out.chunks_exact_mut(T::LEAF_SIZE)) {
-                    T::tree_hash_leaves(core::slice::from_ref(&**value), leaf);
-                }
+                T::tree_hash_leaves_of(values, out)
             }
         }
 

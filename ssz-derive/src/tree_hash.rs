@@ -154,8 +154,10 @@ fn container(
                     #krate::merkle::merkleize(&__roots, #n)
                 }
 
-                fn tree_hash_leaves(__values: &[Self], __out: &mut [::core::primitive::u8])
-                where
+                fn tree_hash_leaves_of<__V: ::core::borrow::Borrow<Self>>(
+                    __values: &[__V],
+                    __out: &mut [::core::primitive::u8],
+                ) where
                     Self: ::core::marker::Sized,
                 {
                     #krate::__private::container_leaves(

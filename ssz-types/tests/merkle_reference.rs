@@ -585,6 +585,30 @@ fn containers_batch_one_block_fields() {
         for (v, r) in values.iter().zip(&roots) {
             assert_eq!(v.hash_tree_root(), *r);
         }
+        // The same leaves through references (a persistent tree's batch),
+        // `Box`es and `Arc`s, and of the fields alone.
+        let oracle: Vec<u8> = roots.concat();
+        let mut out = vec![0u8; 32 * n];
+        let refs: Vec<&Keyed> = values.iter().collect();
+        Keyed::tree_hash_leaves_of(&refs, &mut out);
+        assert_eq!(out, oracle, "{n} by reference");
+        let boxed: Vec<Box<Keyed>> = values.iter().cloned().map(Box::new).collect();
+        out.fill(0);
+        <Box<Keyed>>::tree_hash_leaves(&boxed, &mut out);
+        assert_eq!(out, oracle, "{n} boxed");
+        let shared: Vec<std::sync::Arc<Keyed>> =
+            values.iter().cloned().map(std::sync::Arc::new).collect();
+        out.fill(0);
+        Keyed::tree_hash_leaves_of(&shared, &mut out);
+        assert_eq!(out, oracle, "{n} in arcs");
+        let keys: Vec<&Bytes48> = values.iter().map(|v| &v.key).collect();
+        let key_roots: Vec<u8> = keys
+            .iter()
+            .flat_map(|k| merkleize(&pack(&k.0), 2))
+            .collect();
+        out.fill(0);
+        Bytes48::tree_hash_leaves_of(&keys, &mut out);
+        assert_eq!(out, key_roots, "{n} keys by reference");
         let list = List::<Keyed, U<2048>>::try_from(values).unwrap();
         assert_eq!(
             list.hash_tree_root(),

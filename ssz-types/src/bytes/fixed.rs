@@ -265,8 +265,8 @@ impl<const N: usize> TreeHash for FixedBytes<N> {
         crate::codec::vector_node(&self.0, gindex)
     }
 
-    fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {
-        crate::codec::byte_vector_leaves(values.iter().map(|v| &v.0), out)
+    fn tree_hash_leaves_of<V: core::borrow::Borrow<Self>>(values: &[V], out: &mut [u8]) {
+        crate::codec::byte_vector_leaves(values.iter().map(|v| &v.borrow().0), out)
     }
 
     const ROOT_IS_ONE_BLOCK: bool = crate::codec::byte_vector_is_one_block(N);

@@ -463,7 +463,7 @@ impl<T: TreeHash + Send + Clone, N: Length, H: ScopedHasher> From<&PersistentLis
 persistent_codec!(PersistentList, List, exact = None, check = |_| Ok(()));
 
 /// `mix_in_length(merkleize(leaves, limit), len)`, from the cache.
-impl<T: TreeHash + Send + Clone, N: Length, H: ScopedHasher> TreeHash for PersistentList<T, N, H> {
+impl<T: TreeHash + Send, N: Length, H: ScopedHasher> TreeHash for PersistentList<T, N, H> {
     fn hash_tree_root(&self) -> Root {
         crate::merkle::mix_in_length_with::<H>(&self.tree.data_root(Self::DEPTH), self.len())
     }
@@ -572,9 +572,7 @@ persistent_codec!(
 );
 
 /// `merkleize(leaves)`, from the cache.
-impl<T: TreeHash + Send + Clone, N: Length, H: ScopedHasher> TreeHash
-    for PersistentVector<T, N, H>
-{
+impl<T: TreeHash + Send, N: Length, H: ScopedHasher> TreeHash for PersistentVector<T, N, H> {
     fn hash_tree_root(&self) -> Root {
         self.tree.data_root(Self::DEPTH)
     }

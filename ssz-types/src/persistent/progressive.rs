@@ -387,7 +387,7 @@ impl<T: TreeHash + Send, E, H: ScopedHasher> PersistentProgressiveList<T, E, Unb
     }
 }
 
-impl<T: TreeHash + Send + Clone, E: Edition, M: MaxLen, H: ScopedHasher>
+impl<T: TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher>
     PersistentProgressiveList<T, E, M, H>
 {
     /// The spine from subtree `from` on: `merkleize_progressive` of the
@@ -560,7 +560,7 @@ impl<T: Ssz + TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher> Ssz
 }
 
 /// `mix_in_length(merkleize_progressive(leaves), len)`, from the cache.
-impl<T: TreeHash + Send + Clone, E: Edition, M: MaxLen, H: ScopedHasher> TreeHash
+impl<T: TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher> TreeHash
     for PersistentProgressiveList<T, E, M, H>
 {
     fn hash_tree_root(&self) -> Root {

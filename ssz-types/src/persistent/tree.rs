@@ -21,9 +21,10 @@
 //! Re-rooting hashes the dirty leaves' paths only, level by level: the dirty
 //! nodes of a level are gathered, hashed in one [`Hasher::hash_nodes`] batch
 //! (split across rayon threads with the `parallel` feature), and their roots
-//! stored in the nodes. Composite elements are hashed in batches too, cloned
-//! side by side into a buffer for their `TreeHash::tree_hash_leaves` (types
-//! without drop glue only; others one at a time). Absent nodes are zero
+//! stored in the nodes. Composite elements are hashed in batches too: a
+//! batch gathers references to them for their
+//! `TreeHash::tree_hash_leaves_of`, which a derived container answers by
+//! hashing all their trees level by level together. Absent nodes are zero
 //! subtrees, read from the hasher's table ([`Hasher::zero_hash`], for SHA-256
 //! `ZERO_HASHES`), so a limit of 2^40 costs nothing.
 //!
@@ -52,11 +53,15 @@ use core::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 /// elements), copied whole on a leaf's first write after a clone.
 const BASIC_LEAF_LEVELS: u32 = 3;
 
-/// Composite elements hashed together in one `tree_hash_leaves` call.
+/// Composite elements hashed together in one `tree_hash_leaves_of` call.
 const GATHER: usize = 64;
 
 /// Basic leaves packed and hashed together.
 const BASIC_GATHER: usize = 64;
+
+/// How many nodes ahead a pass over a level's nodes asks for the next
+/// children's roots (and twice as far, for the nodes themselves).
+const AHEAD: usize = 8;
 
 /// Nodes of a level hashed in one batch (the inputs take 64 bytes each).
 const LEVEL_BATCH: usize = 8192;
@@ -201,6 +206,25 @@ impl<T> Inner<T> {
             digest: Digest::new(&[0u8; 32]),
             kids,
         })
+    }
+
+    /// Asks for the cache lines of the children's roots.
+    #[inline(always)]
+    fn prefetch_kids(&self) {
+        match &self.kids {
+            Kids::Leaves(l, r) => {
+                prefetch(&l.digest);
+                if let Some(r) = r {
+                    prefetch(&r.digest);
+                }
+            }
+            Kids::Inners(l, r) => {
+                prefetch(&l.digest);
+                if let Some(r) = r {
+                    prefetch(&r.digest);
+                }
+            }
+        }
     }
 
     /// The cached root of the left child.
@@ -887,6 +911,23 @@ fn inner_bytes<T>(node: &Arc<Inner<T>>, seen: &mut dyn FnMut(*const u8) -> bool)
         }
 }
 
+/// Asks for the cache line of `value`, which the caller reads soon: a
+/// hint, with no effect on what the program does.
+#[inline(always)]
+fn prefetch<V>(value: &V) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let at = (value as *const V).cast::<i8>();
+        // SAFETY: `prefetch` is a hint that never faults and reads nothing
+        // into the program, whatever the address (x86-64 has SSE, which
+        // the intrinsic needs, on every CPU).
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(at) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    let _ = value;
+}
+
 /// Calls `visit(li, leaf)` on the leaves `first..=last` under `node` (at
 /// node level `level`, its first leaf `base`), each made this tree's own.
 fn update_leaves<T: Clone>(
@@ -995,7 +1036,7 @@ impl<T> DoubleEndedIterator for Leaves<'_, T> {
     }
 }
 
-impl<T: TreeHash + Send + Clone, H: ScopedHasher> Tree<T, H> {
+impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
     /// The root of the data tree of `depth` levels (the limit's), brought
     /// up to date and cached.
     pub(crate) fn data_root(&self, depth: u32) -> Root {
@@ -1159,9 +1200,8 @@ impl<T: TreeHash + Send + Clone, H: ScopedHasher> Tree<T, H> {
         }
     }
 
-    /// The roots of `leaves` into them: composite elements in batches of
-    /// clones where cloning copies no heap, basic leaves packed and hashed
-    /// together.
+    /// The roots of `leaves` into them: composite elements in batches
+    /// through references, basic leaves packed and hashed together.
     fn hash_leaves(&self, leaves: &[&Leaf<T>]) {
         #[cfg(feature = "parallel")]
         if leaves.len() >= 1024 && rayon::current_num_threads() > 1 {
@@ -1204,21 +1244,17 @@ impl<T: TreeHash + Send + Clone, H: ScopedHasher> Tree<T, H> {
                     leaf.digest.set(root);
                 }
             }
-        } else if !core::mem::needs_drop::<T>() {
-            let mut values: Vec<T> = Vec::with_capacity(GATHER);
+        } else {
+            let mut values: Vec<&T> = Vec::with_capacity(GATHER);
             let mut roots = [[0u8; 32]; GATHER];
             for group in leaves.chunks(GATHER) {
                 values.clear();
-                values.extend(group.iter().map(|leaf| leaf.values()[0].clone()));
+                values.extend(group.iter().map(|leaf| &leaf.values()[0]));
                 let roots = &mut roots[..group.len()];
-                T::tree_hash_leaves(&values, roots.as_flattened_mut());
+                T::tree_hash_leaves_of(&values, roots.as_flattened_mut());
                 for (leaf, root) in group.iter().zip(roots.iter()) {
                     leaf.digest.set(root);
                 }
-            }
-        } else {
-            for leaf in leaves {
-                leaf.digest.set(&leaf.values()[0].hash_tree_root());
             }
         }
     }
@@ -1233,7 +1269,16 @@ impl<T: TreeHash + Send + Clone, H: ScopedHasher> Tree<T, H> {
     ) {
         for group in nodes.chunks(LEVEL_BATCH) {
             inputs.clear();
-            inputs.extend(group.iter().map(|node| {
+            inputs.extend(group.iter().enumerate().map(|(k, node)| {
+                // The nodes of a level lie far apart: ask for the nodes
+                // and then the children's roots a few steps ahead, so
+                // that their misses overlap.
+                if let Some(ahead) = group.get(k + 2 * AHEAD) {
+                    prefetch(*ahead);
+                }
+                if let Some(ahead) = group.get(k + AHEAD) {
+                    ahead.prefetch_kids();
+                }
                 let mut pair = [0u8; 64];
                 pair[..32].copy_from_slice(&node.left_root());
                 pair[32..].copy_from_slice(&node.right_root::<H>(child));
