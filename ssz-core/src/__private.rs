@@ -34,10 +34,11 @@ const HEAP_CONTAINER_LEAVES: usize = 4096;
 /// on the stack.
 const STACK_CONTAINER_BLOCKS: usize = 8;
 
-/// `tree_hash_leaves_of` of a container of `field_count` fields: the root of
-/// each value (or value borrowed) into `out` (32 bytes each), the trees of many values hashed
-/// level by level together by [`crate::merkle::merkleize_many`], so that
-/// the batch hash function sees long batches.
+/// `tree_hash_leaves_of` of a container of `field_count` fields: the root
+/// of each value (or borrowed value) into `out` (32 bytes each), the trees
+/// of many values hashed level by level together by
+/// [`crate::merkle::merkleize_many`], so that the batch hash function sees
+/// long batches.
 ///
 /// `one_block[i]` says that field `i`'s root is the hash of one block
 /// ([`TreeHash::ROOT_IS_ONE_BLOCK`]). `field_roots` writes a value's other field

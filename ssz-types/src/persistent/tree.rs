@@ -208,43 +208,39 @@ impl<T> Inner<T> {
         })
     }
 
+    /// The children's cached roots: the left one's, and the right one's
+    /// where it exists.
+    #[inline(always)]
+    fn kid_digests(&self) -> (&Digest, Option<&Digest>) {
+        match &self.kids {
+            Kids::Leaves(l, r) => (&l.digest, r.as_ref().map(|r| &r.digest)),
+            Kids::Inners(l, r) => (&l.digest, r.as_ref().map(|r| &r.digest)),
+        }
+    }
+
     /// Asks for the cache lines of the children's roots.
     #[inline(always)]
     fn prefetch_kids(&self) {
-        match &self.kids {
-            Kids::Leaves(l, r) => {
-                prefetch(&l.digest);
-                if let Some(r) = r {
-                    prefetch(&r.digest);
-                }
-            }
-            Kids::Inners(l, r) => {
-                prefetch(&l.digest);
-                if let Some(r) = r {
-                    prefetch(&r.digest);
-                }
-            }
+        let (left, right) = self.kid_digests();
+        prefetch(left);
+        if let Some(right) = right {
+            prefetch(right);
         }
     }
 
     /// The cached root of the left child.
     #[inline]
     fn left_root(&self) -> Root {
-        match &self.kids {
-            Kids::Leaves(l, _) => l.digest.get(),
-            Kids::Inners(l, _) => l.digest.get(),
-        }
+        self.kid_digests().0.get()
     }
 
     /// The cached root of the right child, or the zero subtree of data
     /// level `child`.
     #[inline]
     fn right_root<H: Hasher>(&self, child: u32) -> Root {
-        let right = match &self.kids {
-            Kids::Leaves(_, r) => r.as_ref().map(|r| &r.digest),
-            Kids::Inners(_, r) => r.as_ref().map(|r| &r.digest),
-        };
-        right.map_or_else(|| H::zero_hash(child as usize), Digest::get)
+        self.kid_digests()
+            .1
+            .map_or_else(|| H::zero_hash(child as usize), Digest::get)
     }
 }
 
