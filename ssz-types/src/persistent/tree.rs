@@ -63,6 +63,9 @@ const BASIC_GATHER: usize = 64;
 /// children's roots (and twice as far, for the nodes themselves).
 const AHEAD: usize = 8;
 
+/// How many nodes ahead [`collect_all`] asks for the node it will read.
+const COLLECT_AHEAD: usize = 32;
+
 /// Nodes of a level hashed in one batch (the inputs take 64 bytes each).
 const LEVEL_BATCH: usize = 8192;
 
@@ -911,17 +914,32 @@ fn inner_bytes<T>(node: &Arc<Inner<T>>, seen: &mut dyn FnMut(*const u8) -> bool)
 /// hint, with no effect on what the program does.
 #[inline(always)]
 fn prefetch<V>(value: &V) {
+    prefetch_at((value as *const V).cast());
+}
+
+/// Asks for the cache line of the address `at`, which need not be valid
+/// (nothing is read through it).
+#[inline(always)]
+fn prefetch_at(at: *const u8) {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
         use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let at = (value as *const V).cast::<i8>();
-        // SAFETY: `prefetch` is a hint that never faults and reads nothing
-        // into the program, whatever the address (x86-64 has SSE, which
-        // the intrinsic needs, on every CPU).
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(at) }
+        // SAFETY: `prefetcht0` is a hint that never faults and reads
+        // nothing into the program, whatever the address (x86-64 has SSE,
+        // which the intrinsic needs, on every CPU).
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(at.cast()) }
     }
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]
-    let _ = value;
+    let _ = at;
+}
+
+/// Asks for every cache line of `value`.
+#[inline(always)]
+fn prefetch_all<V>(value: &V) {
+    let at = (value as *const V).cast::<u8>();
+    for off in (0..core::mem::size_of::<V>()).step_by(64) {
+        prefetch_at(at.wrapping_add(off));
+    }
 }
 
 /// Calls `visit(li, leaf)` on the leaves `first..=last` under `node` (at
@@ -1141,8 +1159,11 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
     /// on two rayon threads with the `parallel` feature).
     fn build(&self, node: &Inner<T>, level: u32) {
         if level <= LOCAL_LEVELS {
-            let mut levels: Vec<Vec<&Inner<T>>> = (0..=level).map(|_| Vec::new()).collect();
-            let mut leaves = Vec::new();
+            let mut levels: Vec<Vec<&Inner<T>>> = (0..=level)
+                // At most 2^(level - l) nodes on node level l; none on 0.
+                .map(|l| Vec::with_capacity(if l == 0 { 0 } else { 1 << (level - l) }))
+                .collect();
+            let mut leaves = Vec::with_capacity(1 << level);
             collect_all(node, &mut levels, &mut leaves);
             with_hasher::<H, _>(|| Self::hash_leaf_run(&leaves));
             Self::hash_levels(&levels);
@@ -1243,7 +1264,13 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
         } else {
             let mut values: Vec<&T> = Vec::with_capacity(GATHER);
             let mut roots = [[0u8; 32]; GATHER];
-            for group in leaves.chunks(GATHER) {
+            let mut groups = leaves.chunks(GATHER).peekable();
+            while let Some(group) = groups.next() {
+                // The next group's leaves (each a few cache lines, far
+                // from the others) come in while this one hashes.
+                for leaf in groups.peek().copied().unwrap_or_default() {
+                    prefetch_all::<Leaf<T>>(leaf);
+                }
                 values.clear();
                 values.extend(group.iter().map(|leaf| &leaf.values()[0]));
                 let roots = &mut roots[..group.len()];
@@ -1361,7 +1388,12 @@ fn collect_all<'a, T>(
     for l in (1..=height).rev() {
         let (below, here) = levels.split_at_mut(l);
         let below = &mut below[l - 1];
-        for node in &here[0] {
+        let nodes = &here[0];
+        for (k, node) in nodes.iter().enumerate() {
+            // Each node is a miss of its own: ask a few nodes ahead.
+            if let Some(ahead) = nodes.get(k + COLLECT_AHEAD) {
+                prefetch(&ahead.kids);
+            }
             match &node.kids {
                 Kids::Leaves(a, b) => {
                     leaves.push(a);
