@@ -40,6 +40,8 @@ pub mod deneb;
 pub mod eip7805;
 #[path = "beacon/electra.rs"]
 pub mod electra;
+#[path = "beacon/forked.rs"]
+pub mod forked;
 #[path = "beacon/fulu.rs"]
 pub mod fulu;
 #[path = "beacon/gloas.rs"]

@@ -38,6 +38,8 @@ pub mod collections {
     };
 }
 
+#[path = "beacon_v1_7/forked.rs"]
+pub mod forked;
 #[path = "beacon_v1_7/fulu.rs"]
 pub mod fulu;
 #[path = "beacon_v1_7/gloas.rs"]

@@ -35,6 +35,7 @@ pub mod beacon_v1_7;
 #[allow(clippy::duplicate_mod)]
 pub mod beacon_v1_7_cached;
 pub mod fork;
+pub mod versioned;
 
 pub use fork::{ForkName, UnknownForkName};
 

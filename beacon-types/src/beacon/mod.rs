@@ -38,6 +38,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 pub mod catalog;
+pub mod forked;
 pub mod preset;
 
 /// The collections and leaf types the fork modules are written with: the

@@ -33,6 +33,7 @@
 //! ```
 
 pub mod catalog;
+pub mod forked;
 pub mod preset;
 
 /// The collections the fork modules are written with (the generator

@@ -29,6 +29,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 mod descriptors;
+mod forked;
 mod origins;
 mod render;
 mod schema;
@@ -36,6 +37,7 @@ mod scope;
 mod ty;
 
 pub use descriptors::generate_descriptors;
+use forked::*;
 use origins::*;
 use render::*;
 use schema::*;
@@ -289,6 +291,10 @@ pub fn generate_for(schema: &str, target: &Target) -> Result<Vec<(String, String
             render_catalog(&forks, &presets, &origins, target)?,
         ),
         ("preset.rs".to_owned(), render_preset(&presets, target)),
+        (
+            "forked.rs".to_owned(),
+            rustfmt(&render_forked(&forks, &presets, &origins, target)?)?,
+        ),
     ];
     for f in 0..forks.len() {
         files.push((
@@ -297,6 +303,37 @@ pub fn generate_for(schema: &str, target: &Target) -> Result<Vec<(String, String
         ));
     }
     Ok(files)
+}
+
+/// `text` as rustfmt lays it out (the forked file is written plainly and
+/// formatted, where the fork files are written as rustfmt lays them out).
+fn rustfmt(text: &str) -> Result<String, String> {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("rustfmt")
+        .args(["--edition", "2021", "--emit", "stdout", "--quiet"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("rustfmt: {e}"))?;
+    let mut stdin = child.stdin.take().ok_or("rustfmt: no stdin")?;
+    let input = text.to_owned();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("rustfmt: {e}"))?;
+    writer
+        .join()
+        .map_err(|_| "rustfmt: writer panicked".to_owned())?
+        .map_err(|e| format!("rustfmt: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "rustfmt failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    String::from_utf8(out.stdout).map_err(|e| format!("rustfmt: {e}"))
 }
 
 /// The fork names of the schema, in order.

@@ -117,6 +117,44 @@ fn with_bound(rendered: &str, bound: &str) -> Option<String> {
     Some(format!("{open}, {bound}>"))
 }
 
+/// The Rust type of `field` of container `name` in `fork`, as the fork's
+/// file writes it (with the maximum the text asserts of it, if any), and
+/// that maximum.
+pub(super) fn render_field<'t>(
+    fork: &Fork,
+    name: &str,
+    field: &Field,
+    scope: &Scope,
+    generic: bool,
+    target: &'t Target,
+    uses: &mut Uses,
+) -> Result<(String, Option<&'t Maximum>), String> {
+    let maximum = target
+        .maxima
+        .iter()
+        .find(|m| m.fork == fork.name && m.container == name && m.field == field.name);
+    let mut ty = parse_ty(&field.spec)?;
+    if let (Some(_), Ty::Named(alias)) = (maximum, &ty) {
+        // A bounded field of an alias type (`WithdrawalRequests`):
+        // the alias's type, which takes the bound.
+        if let Some((aliased, _)) = scope.aliases.get(alias) {
+            ty = aliased.clone();
+        }
+    }
+    let mut rendered = scope.render(&ty, Site::Struct, uses)?;
+    if let Some(m) = maximum {
+        let bound = render_maximum(&m.max, generic, scope.presets, uses)
+            .map_err(|e| format!("{}.{name}.{}: {e}", fork.name, field.name))?;
+        rendered = with_bound(&rendered, &bound).ok_or_else(|| {
+            format!(
+                "{}.{name}.{}: not a progressive type",
+                fork.name, field.name
+            )
+        })?;
+    }
+    Ok((rendered, maximum))
+}
+
 pub(super) fn render_fork(
     forks: &[Fork],
     f: usize,
@@ -220,28 +258,9 @@ pub(super) fn render_fork(
             body.insert_str(at, &format!("{attr}\n"));
         }
         for field in fields {
-            let maximum = target
-                .maxima
-                .iter()
-                .find(|m| m.fork == fork.name && m.container == name && m.field == field.name);
-            let mut ty = parse_ty(&field.spec)?;
-            if let (Some(_), Ty::Named(alias)) = (maximum, &ty) {
-                // A bounded field of an alias type (`WithdrawalRequests`):
-                // the alias's type, which takes the bound.
-                if let Some((aliased, _)) = scope.aliases.get(alias) {
-                    ty = aliased.clone();
-                }
-            }
-            let mut rendered = scope.render(&ty, Site::Struct, &mut uses)?;
+            let (rendered, maximum) =
+                render_field(fork, name, field, &scope, generic, target, &mut uses)?;
             if let Some(m) = maximum {
-                let bound = render_maximum(&m.max, generic, presets, &mut uses)
-                    .map_err(|e| format!("{}.{name}.{}: {e}", fork.name, field.name))?;
-                rendered = with_bound(&rendered, &bound).ok_or_else(|| {
-                    format!(
-                        "{}.{name}.{}: not a progressive type",
-                        fork.name, field.name
-                    )
-                })?;
                 let max = match m.max {
                     MaxOf::Preset(c) => format!("`{c}`"),
                     MaxOf::Num(n) => format!("`{n}`"),
