@@ -435,10 +435,12 @@ pub struct ChainConfig {
     other: Arc<BTreeMap<String, RawValue>>,
 }
 
-/// The v1.7.0-alpha.13 `configs/mainnet.yaml` of consensus-specs.
-const MAINNET_YAML: &str = include_str!("../configs/mainnet.yaml");
-/// The v1.7.0-alpha.13 `configs/minimal.yaml` of consensus-specs.
-const MINIMAL_YAML: &str = include_str!("../configs/minimal.yaml");
+/// The text of consensus-specs v1.7.0-alpha.13 `configs/mainnet.yaml`,
+/// which [`ChainConfig::mainnet`] reads: a start for a devnet's file.
+pub const MAINNET_YAML: &str = include_str!("../configs/mainnet.yaml");
+/// The text of consensus-specs v1.7.0-alpha.13 `configs/minimal.yaml`,
+/// which [`ChainConfig::minimal`] reads.
+pub const MINIMAL_YAML: &str = include_str!("../configs/minimal.yaml");
 
 fn built_in(cell: &'static OnceLock<ChainConfig>, yaml: &str) -> ChainConfig {
     cell.get_or_init(|| match ChainConfig::from_yaml(yaml) {

@@ -42,6 +42,11 @@ pub mod fork;
 pub use config::{ChainConfig, ConfigError};
 pub use fork::{ForkName, UnknownForkName};
 
+/// The code blocks of `docs/config.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/config.md")]
+pub struct ConfigDoc;
+
 /// The code blocks of `docs/incremental.md`, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/incremental.md")]

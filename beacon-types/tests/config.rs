@@ -6,11 +6,9 @@ use std::path::PathBuf;
 
 use peam_ssz_beacon::config::{
     BlobParameters, ChainConfig, ConfigError, ConfigErrorKind, PresetBase, FAR_FUTURE_EPOCH,
+    MAINNET_YAML as MAINNET, MINIMAL_YAML as MINIMAL,
 };
 use peam_ssz_beacon::ForkName;
-
-const MAINNET: &str = include_str!("../configs/mainnet.yaml");
-const MINIMAL: &str = include_str!("../configs/minimal.yaml");
 
 /// The spec's files in the shared spec material, when this checkout has it.
 fn shared_config(name: &str) -> Option<PathBuf> {
