@@ -67,6 +67,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
+use peam_ssz_types::hash::sha256;
 use peam_ssz_types::Length;
 
 use crate::beacon::{Mainnet, Minimal, Preset};
@@ -641,31 +642,14 @@ impl ChainConfig {
         let data_column_sidecar_subnet_count = required_u64("DATA_COLUMN_SIDECAR_SUBNET_COUNT")?;
         let number_of_custody_groups = required_u64("NUMBER_OF_CUSTODY_GROUPS")?;
 
-        let mut schedule = Vec::new();
-        for (line, entry) in blob_schedule.unwrap_or_default() {
-            let max = blobs_within("BLOB_SCHEDULE", (entry.max_blobs_per_block, line))?;
-            schedule.push((
-                line,
-                BlobParameters {
-                    epoch: entry.epoch,
-                    max_blobs_per_block: max,
-                },
-            ));
-        }
-        // The spec's `get_blob_parameters` sorts the schedule by epoch; two
-        // entries at one epoch would make the answer depend on the sort.
-        schedule.sort_by_key(|(_, entry)| entry.epoch);
-        for pair in schedule.windows(2) {
-            if pair[0].1.epoch == pair[1].1.epoch {
-                let line = pair[0].0.max(pair[1].0);
-                return Err(ConfigError::at(
-                    line,
-                    "BLOB_SCHEDULE",
-                    ConfigErrorKind::DuplicateBlobScheduleEpoch(pair[1].1.epoch),
-                ));
-            }
-        }
-        let blob_schedule = schedule.into_iter().map(|(_, entry)| entry).collect();
+        let blob_schedule = checked_schedule(
+            preset_base,
+            blob_schedule
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(line, entry)| (Some(line), entry))
+                .collect(),
+        )?;
 
         Ok(ChainConfig {
             preset_base,
@@ -823,6 +807,67 @@ impl ChainConfig {
         for fork in ForkName::ALL {
             self.fork_epochs[fork as usize] = if fork <= last { 0 } else { FAR_FUTURE_EPOCH };
         }
+    }
+
+    /// Replaces `BLOB_SCHEDULE` with `schedule` (in any order), checked as
+    /// a file's is: entries at distinct epochs, maxima within the preset's
+    /// `MAX_BLOB_COMMITMENTS_PER_BLOCK`. The configuration is unchanged on
+    /// error.
+    ///
+    /// ```
+    /// use peam_ssz_beacon::config::{BlobParameters, ChainConfig};
+    /// use peam_ssz_beacon::ForkName;
+    ///
+    /// let mut config = ChainConfig::minimal();
+    /// config.set_forks_at_genesis(ForkName::Fulu);
+    /// config.set_blob_schedule([BlobParameters { epoch: 2, max_blobs_per_block: 12 }])?;
+    /// assert_eq!(config.max_blobs_per_block_at_epoch(1), 9);
+    /// assert_eq!(config.max_blobs_per_block_at_epoch(2), 12);
+    /// # Ok::<(), peam_ssz_beacon::config::ConfigError>(())
+    /// ```
+    pub fn set_blob_schedule(
+        &mut self,
+        schedule: impl IntoIterator<Item = BlobParameters>,
+    ) -> Result<(), ConfigError> {
+        let schedule = schedule.into_iter().map(|entry| (None, entry)).collect();
+        self.blob_schedule = checked_schedule(self.preset_base, schedule)?;
+        Ok(())
+    }
+
+    /// The spec's `compute_fork_digest(genesis_validators_root, epoch)`
+    /// (Fulu): the first 4 bytes of [`fork_data_root`] of the fork version
+    /// of `epoch`, and from Fulu on those bytes XORed with the hash of the
+    /// epoch's blob parameters, so that each blob-parameters-only fork has
+    /// its own digest. The digest of gossip topics and of the ENR's
+    /// `eth2` field.
+    ///
+    /// ```
+    /// use peam_ssz_beacon::config::ChainConfig;
+    ///
+    /// let gvr: [u8; 32] = [
+    ///     0x4b, 0x36, 0x3d, 0xb9, 0x4e, 0x28, 0x61, 0x20, 0xd7, 0x6e, 0xb9, 0x05, 0x34, 0x0f, 0xdd,
+    ///     0x4e, 0x54, 0xbf, 0xe9, 0xf0, 0x6b, 0xf3, 0x3f, 0xf6, 0xcf, 0x5a, 0xd2, 0x7f, 0x51, 0x1b,
+    ///     0xfe, 0x95,
+    /// ];
+    /// let mainnet = ChainConfig::mainnet();
+    /// assert_eq!(mainnet.fork_digest(269568, &gvr), [0x6a, 0x95, 0xa1, 0xa9]); // deneb
+    /// assert_eq!(mainnet.fork_digest(364032, &gvr), [0xad, 0x53, 0x2c, 0xeb]); // electra
+    /// ```
+    pub fn fork_digest(&self, epoch: u64, genesis_validators_root: &[u8; 32]) -> [u8; 4] {
+        let base = fork_data_root(self.fork_version_at_epoch(epoch), genesis_validators_root);
+        let mut digest = [base[0], base[1], base[2], base[3]];
+        if epoch < self.fork_epochs[ForkName::Fulu as usize] {
+            return digest;
+        }
+        let blob_parameters = self.blob_parameters(epoch);
+        let mut message = [0u8; 16];
+        message[..8].copy_from_slice(&blob_parameters.epoch.to_le_bytes());
+        message[8..].copy_from_slice(&blob_parameters.max_blobs_per_block.to_le_bytes());
+        let mask = sha256(&message);
+        for (d, m) in digest.iter_mut().zip(mask) {
+            *d ^= m;
+        }
+        digest
     }
 
     /// `MAX_BLOBS_PER_BLOCK` (Deneb).
@@ -1080,6 +1125,66 @@ fn excerpt(value: &str) -> String {
         Some((cut, _)) => format!("{}...", &value[..cut]),
         None => value.to_owned(),
     }
+}
+
+/// The blob schedule sorted by epoch, after checking that no two entries
+/// share an epoch and that every maximum fits the preset's
+/// `MAX_BLOB_COMMITMENTS_PER_BLOCK`. Each entry comes with its line, if
+/// it has one.
+fn checked_schedule(
+    preset_base: PresetBase,
+    mut schedule: Vec<(Option<usize>, BlobParameters)>,
+) -> Result<Vec<BlobParameters>, ConfigError> {
+    const KEY: &str = "BLOB_SCHEDULE";
+    let bound = preset_base.max_blob_commitments_per_block();
+    for &(line, entry) in &schedule {
+        if entry.max_blobs_per_block > bound {
+            return Err(ConfigError::new(
+                line,
+                Some(KEY),
+                ConfigErrorKind::TooManyBlobs {
+                    max_blobs_per_block: entry.max_blobs_per_block,
+                    bound,
+                },
+            ));
+        }
+    }
+    // The spec's `get_blob_parameters` sorts the schedule by epoch; two
+    // entries at one epoch would make the answer depend on the sort.
+    schedule.sort_by_key(|(_, entry)| entry.epoch);
+    for pair in schedule.windows(2) {
+        if pair[0].1.epoch == pair[1].1.epoch {
+            return Err(ConfigError::new(
+                pair[0].0.max(pair[1].0),
+                Some(KEY),
+                ConfigErrorKind::DuplicateBlobScheduleEpoch(pair[1].1.epoch),
+            ));
+        }
+    }
+    Ok(schedule.into_iter().map(|(_, entry)| entry).collect())
+}
+
+/// The spec's `compute_fork_data_root`: the root of
+/// `ForkData(current_version, genesis_validators_root)`, from which
+/// signing domains and fork digests are taken.
+///
+/// ```
+/// use peam_ssz_beacon::config::fork_data_root;
+///
+/// // Mainnet's genesis validators root: phase0's fork digest is b5303f2a.
+/// let gvr: [u8; 32] = [
+///     0x4b, 0x36, 0x3d, 0xb9, 0x4e, 0x28, 0x61, 0x20, 0xd7, 0x6e, 0xb9, 0x05, 0x34, 0x0f, 0xdd,
+///     0x4e, 0x54, 0xbf, 0xe9, 0xf0, 0x6b, 0xf3, 0x3f, 0xf6, 0xcf, 0x5a, 0xd2, 0x7f, 0x51, 0x1b,
+///     0xfe, 0x95,
+/// ];
+/// assert_eq!(fork_data_root([0; 4], &gvr)[..4], [0xb5, 0x30, 0x3f, 0x2a]);
+/// ```
+pub fn fork_data_root(fork_version: [u8; 4], genesis_validators_root: &[u8; 32]) -> [u8; 32] {
+    // Two 32-byte leaves: the version right-padded with zeros, the root.
+    let mut leaves = [0u8; 64];
+    leaves[..4].copy_from_slice(&fork_version);
+    leaves[32..].copy_from_slice(genesis_validators_root);
+    sha256(&leaves)
 }
 
 fn missing(key: &str) -> ConfigError {

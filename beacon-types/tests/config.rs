@@ -1058,3 +1058,135 @@ fn from_file_errors() {
     assert!(matches!(e.kind(), ConfigErrorKind::Io(_)));
     assert_eq!(e.line(), None);
 }
+
+// ---------------------------------------------------------------------
+// Fork digests
+// ---------------------------------------------------------------------
+
+/// Mainnet's genesis validators root.
+const MAINNET_GVR: [u8; 32] = [
+    0x4b, 0x36, 0x3d, 0xb9, 0x4e, 0x28, 0x61, 0x20, 0xd7, 0x6e, 0xb9, 0x05, 0x34, 0x0f, 0xdd, 0x4e,
+    0x54, 0xbf, 0xe9, 0xf0, 0x6b, 0xf3, 0x3f, 0xf6, 0xcf, 0x5a, 0xd2, 0x7f, 0x51, 0x1b, 0xfe, 0x95,
+];
+
+#[test]
+fn mainnet_fork_digests_before_fulu() {
+    let c = ChainConfig::mainnet();
+    // The digests of mainnet's gossip topics (`/eth2/<digest>/...`).
+    let expected: [(u64, [u8; 4]); 6] = [
+        (0, [0xb5, 0x30, 0x3f, 0x2a]),
+        (74240, [0xaf, 0xca, 0xab, 0xa0]),
+        (144896, [0x4a, 0x26, 0xc5, 0x8b]),
+        (194048, [0xbb, 0xa4, 0xda, 0x96]),
+        (269568, [0x6a, 0x95, 0xa1, 0xa9]),
+        (364032, [0xad, 0x53, 0x2c, 0xeb]),
+    ];
+    for (epoch, digest) in expected {
+        assert_eq!(c.fork_digest(epoch, &MAINNET_GVR), digest, "epoch {epoch}");
+    }
+    // The last epoch of Electra has Electra's digest; Fulu's differs.
+    assert_eq!(
+        c.fork_digest(411391, &MAINNET_GVR),
+        [0xad, 0x53, 0x2c, 0xeb]
+    );
+    assert_ne!(
+        c.fork_digest(411392, &MAINNET_GVR),
+        [0xad, 0x53, 0x2c, 0xeb]
+    );
+    // Each blob-parameters-only fork has its own digest.
+    let fulu = c.fork_digest(411392, &MAINNET_GVR);
+    let bpo1 = c.fork_digest(412672, &MAINNET_GVR);
+    let bpo2 = c.fork_digest(419072, &MAINNET_GVR);
+    assert!(fulu != bpo1 && bpo1 != bpo2 && fulu != bpo2);
+    assert_eq!(c.fork_digest(412671, &MAINNET_GVR), fulu);
+    assert_eq!(c.fork_digest(419071, &MAINNET_GVR), bpo1);
+}
+
+/// The cases of consensus-specs' `test_compute_fork_digest` (Fulu): Fulu
+/// at genesis, a blob schedule at 9, 100, 150, 200, 250, 300.
+#[test]
+fn fulu_fork_digests_of_the_spec_tests() {
+    let schedule = [
+        (9, 9),
+        (100, 100),
+        (150, 175),
+        (200, 200),
+        (250, 275),
+        (300, 300),
+    ]
+    .map(|(epoch, max_blobs_per_block)| BlobParameters {
+        epoch,
+        max_blobs_per_block,
+    });
+    // Fork version 0x06000000 (mainnet's Fulu), 0x06000001 (minimal's),
+    // 0x07000000 and 0x07000001 (Gloas).
+    let configs = |last: ForkName| {
+        [ChainConfig::mainnet(), ChainConfig::minimal()].map(|mut c| {
+            c.set_forks_at_genesis(last);
+            c.set_blob_schedule(schedule).unwrap();
+            c
+        })
+    };
+    let [fulu_mainnet, fulu_minimal] = configs(ForkName::Fulu);
+    let [gloas_mainnet, gloas_minimal] = configs(ForkName::Gloas);
+    let zero = [0u8; 32];
+    let cases: [(&ChainConfig, u64, [u8; 32], u32); 26] = [
+        (&fulu_mainnet, 9, zero, 0xab3ae6c8),
+        (&fulu_mainnet, 10, zero, 0xab3ae6c8),
+        (&fulu_mainnet, 11, zero, 0xab3ae6c8),
+        (&fulu_mainnet, 99, zero, 0xab3ae6c8),
+        (&fulu_mainnet, 100, zero, 0xdf67557b),
+        (&fulu_mainnet, 101, zero, 0xdf67557b),
+        (&fulu_mainnet, 150, zero, 0x8ab38b59),
+        (&fulu_mainnet, 199, zero, 0x8ab38b59),
+        (&fulu_mainnet, 200, zero, 0xd9b81438),
+        (&fulu_mainnet, 201, zero, 0xd9b81438),
+        (&fulu_mainnet, 250, zero, 0x4ef32a62),
+        (&fulu_mainnet, 299, zero, 0x4ef32a62),
+        (&fulu_mainnet, 300, zero, 0xca100d64),
+        (&fulu_mainnet, 301, zero, 0xca100d64),
+        (&fulu_mainnet, 9, [1; 32], 0x89671111),
+        (&fulu_mainnet, 9, [2; 32], 0xf49b0e24),
+        (&fulu_mainnet, 9, [3; 32], 0x86544e4f),
+        (&fulu_mainnet, 100, [1; 32], 0xfd3aa2a2),
+        (&fulu_mainnet, 100, [2; 32], 0x80c6bd97),
+        (&fulu_mainnet, 100, [3; 32], 0xf209fdfc),
+        (&fulu_minimal, 9, zero, 0x30f8c25b),
+        (&gloas_mainnet, 9, zero, 0x0432f5a9),
+        (&gloas_minimal, 9, zero, 0x6e69a671),
+        (&fulu_minimal, 100, zero, 0x44a571e8),
+        (&gloas_mainnet, 100, zero, 0x706f461a),
+        (&gloas_minimal, 100, zero, 0x1a3415c2),
+    ];
+    for (config, epoch, gvr, digest) in cases {
+        assert_eq!(
+            config.fork_digest(epoch, &gvr),
+            digest.to_be_bytes(),
+            "epoch {epoch}, version {:?}",
+            config.fork_version_at_epoch(epoch)
+        );
+    }
+}
+
+#[test]
+fn set_blob_schedule_checks_as_a_file() {
+    let mut c = ChainConfig::mainnet();
+    let before = c.clone();
+    let entry = |epoch, max_blobs_per_block| BlobParameters {
+        epoch,
+        max_blobs_per_block,
+    };
+    let e = c.set_blob_schedule([entry(5, 1), entry(5, 2)]).unwrap_err();
+    assert_eq!(e.kind(), &ConfigErrorKind::DuplicateBlobScheduleEpoch(5));
+    assert_eq!((e.line(), e.key()), (None, Some("BLOB_SCHEDULE")));
+    let e = c.set_blob_schedule([entry(5, 4097)]).unwrap_err();
+    assert!(matches!(e.kind(), ConfigErrorKind::TooManyBlobs { .. }));
+    assert_eq!(c, before, "unchanged on error");
+    c.set_blob_schedule([entry(500_000, 30), entry(450_000, 25)])
+        .unwrap();
+    assert_eq!(c.blob_schedule(), [entry(450_000, 25), entry(500_000, 30)]);
+    assert_eq!(c.max_blobs_per_block_at_epoch(449_999), 9);
+    assert_eq!(c.max_blobs_per_block_at_epoch(450_000), 25);
+    c.set_blob_schedule([]).unwrap();
+    assert_eq!(c.max_blobs_per_block_at_epoch(500_000), 9);
+}
