@@ -346,11 +346,21 @@ impl fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 /// A value of the file: its text (comment and quotes removed) and its line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 struct RawValue {
     line: usize,
     text: String,
 }
+
+/// The text is the value; the line only says where it was, so that two
+/// files that differ in comments and layout make equal configurations.
+impl PartialEq for RawValue {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for RawValue {}
 
 /// The configuration of a chain: which fork an epoch is in, the fork
 /// versions, and the run-time maxima.

@@ -465,6 +465,24 @@ fn crlf_and_bom_read_as_lf() {
 }
 
 #[test]
+fn layout_and_comments_do_not_count() {
+    // Keys in another order, comments dropped, blank lines added.
+    let mut lines: Vec<&str> = MAINNET
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with(' '))
+        .filter(|l| !l.starts_with("BLOB_SCHEDULE"))
+        .collect();
+    lines.reverse();
+    let schedule = "BLOB_SCHEDULE:\n  - EPOCH: 419072\n    MAX_BLOBS_PER_BLOCK: 21\n\n  \
+                    - EPOCH: 412672\n    MAX_BLOBS_PER_BLOCK: 15\n";
+    let yaml = lines.join("\n\n") + "\n" + schedule;
+    assert_eq!(
+        ChainConfig::from_yaml(&yaml).unwrap(),
+        ChainConfig::mainnet()
+    );
+}
+
+#[test]
 fn quotes_and_comments() {
     let extra = "FOO: 'a # b'  # comment\nBAR: \"x y\"\nBAZ: 'it''s'\nQUX: a#b\n\
                  EMPTY: ''\nLIST: [1, 2]\nNUM: '7'\n";
