@@ -1566,3 +1566,15 @@ fn parse_blob_schedule(
         })
         .collect()
 }
+
+/// The fork-aware containers decode by this configuration's fork epochs
+/// and blob schedule: `BeaconState::from_ssz_with(bytes, &config)`.
+impl crate::versioned::ForkSchedule for ChainConfig {
+    fn fork_at_slot(&self, slot: u64) -> ForkName {
+        ChainConfig::fork_at_slot(self, slot)
+    }
+
+    fn max_blobs_per_block_at_slot(&self, slot: u64) -> u64 {
+        self.max_blobs_per_block_at_epoch(self.epoch_at_slot(slot))
+    }
+}

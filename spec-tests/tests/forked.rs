@@ -8,7 +8,7 @@
 //! Prints `ssz_static[forked]@<edition>/<preset>/<fork>: P passed, F failed`.
 
 use beacon_types::beacon_v1_7::without_maxima;
-use beacon_types::config::ChainConfig;
+use beacon_types::config::{ChainConfig, FAR_FUTURE_EPOCH};
 use beacon_types::versioned::ForkDecodeError;
 use beacon_types::{beacon, beacon_cached, beacon_v1_7, beacon_v1_7_cached, ForkName};
 use peam_ssz_types::edition::{V1_6, V1_7};
@@ -63,28 +63,22 @@ forked!(
     beacon_v1_7_cached::forked::BeaconState<beacon_v1_7::Minimal>,
 );
 
-/// The preset's built-in configuration with the forks up to `fork` at
-/// epoch 0 (`fork` itself at `epoch`) and the ones after it at `epoch + 1`
-/// and later: `epoch` is `fork`'s first, the next fork's is right after.
+/// The preset's built-in configuration with the forks before `fork` at
+/// genesis, `fork` at `epoch` and the next fork at `epoch + 1`: `epoch` is
+/// `fork`'s first, and the next fork's is right after.
 fn config_at(preset: &str, fork: ForkName, epoch: u64) -> ChainConfig {
-    let mut config = match preset {
-        "mainnet" => ChainConfig::mainnet(),
-        _ => ChainConfig::minimal(),
-    };
-    // Latest first, so that the epochs stay in fork order at every step.
-    for f in ForkName::ALL.into_iter().rev() {
-        let at = if f > fork {
-            epoch.checked_add(1)
-        } else if f == fork {
-            Some(epoch)
-        } else {
-            Some(0)
-        };
-        if f != ForkName::Phase0 {
-            config
-                .set_fork_epoch(f, at.filter(|&e| e != u64::MAX))
-                .unwrap_or_else(|e| panic!("{f} at {at:?}: {e}"));
-        }
+    let mut config = config_of(preset);
+    config.set_forks_at_genesis(fork.previous().unwrap_or(ForkName::Phase0));
+    if fork != ForkName::Phase0 {
+        config
+            .set_fork_epoch(fork, Some(epoch))
+            .unwrap_or_else(|e| panic!("{fork} at {epoch}: {e}"));
+    }
+    if let Some(next) = fork.next() {
+        let at = epoch.checked_add(1).filter(|&e| e != FAR_FUTURE_EPOCH);
+        config
+            .set_fork_epoch(next, at)
+            .unwrap_or_else(|e| panic!("{next} at {at:?}: {e}"));
     }
     config
 }
@@ -170,7 +164,10 @@ fn run<E: SpecEdition, F: Forked>(
         let dir = root.join(format!("tests/{preset}/{fork}/ssz_static/{ty}"));
         let cases = cases_under(&dir);
         if cases.is_empty() {
-            run.fail(format!("no {ty} case for {preset}/{fork} in {}", dir.display()));
+            run.fail(format!(
+                "no {ty} case for {preset}/{fork} in {}",
+                dir.display()
+            ));
             continue;
         }
         let group = format!("ssz_static[forked{variant}]@{}/{preset}/{fork}", E::NAME);
@@ -216,10 +213,38 @@ fn v1_6_every_state_and_block_by_slot() {
     for preset in ["mainnet", "minimal"] {
         macro_rules! go {
             ($p:ty) => {{
-                run::<V1_6, beacon::forked::BeaconState<$p>>(&mut r, preset, &V1_6_FORKS, "BeaconState", "", false);
-                run::<V1_6, beacon::forked::BeaconBlock<$p>>(&mut r, preset, &V1_6_FORKS, "BeaconBlock", "", false);
-                run::<V1_6, beacon::forked::SignedBeaconBlock<$p>>(&mut r, preset, &V1_6_FORKS, "SignedBeaconBlock", "", false);
-                run::<V1_6, beacon_cached::forked::BeaconState<$p>>(&mut r, preset, &V1_6_FORKS, "BeaconState", "/cached", false);
+                run::<V1_6, beacon::forked::BeaconState<$p>>(
+                    &mut r,
+                    preset,
+                    &V1_6_FORKS,
+                    "BeaconState",
+                    "",
+                    false,
+                );
+                run::<V1_6, beacon::forked::BeaconBlock<$p>>(
+                    &mut r,
+                    preset,
+                    &V1_6_FORKS,
+                    "BeaconBlock",
+                    "",
+                    false,
+                );
+                run::<V1_6, beacon::forked::SignedBeaconBlock<$p>>(
+                    &mut r,
+                    preset,
+                    &V1_6_FORKS,
+                    "SignedBeaconBlock",
+                    "",
+                    false,
+                );
+                run::<V1_6, beacon_cached::forked::BeaconState<$p>>(
+                    &mut r,
+                    preset,
+                    &V1_6_FORKS,
+                    "BeaconState",
+                    "/cached",
+                    false,
+                );
             }};
         }
         if preset == "mainnet" {
@@ -238,10 +263,38 @@ fn v1_7_every_state_and_block_by_slot() {
     for preset in ["mainnet", "minimal"] {
         macro_rules! go {
             ($p:ty) => {{
-                run::<V1_7, beacon_v1_7::forked::BeaconState<$p>>(&mut r, preset, &forks, "BeaconState", "", true);
-                run::<V1_7, beacon_v1_7::forked::BeaconBlock<$p>>(&mut r, preset, &forks, "BeaconBlock", "", true);
-                run::<V1_7, beacon_v1_7::forked::SignedBeaconBlock<$p>>(&mut r, preset, &forks, "SignedBeaconBlock", "", true);
-                run::<V1_7, beacon_v1_7_cached::forked::BeaconState<$p>>(&mut r, preset, &forks, "BeaconState", "/cached", true);
+                run::<V1_7, beacon_v1_7::forked::BeaconState<$p>>(
+                    &mut r,
+                    preset,
+                    &forks,
+                    "BeaconState",
+                    "",
+                    true,
+                );
+                run::<V1_7, beacon_v1_7::forked::BeaconBlock<$p>>(
+                    &mut r,
+                    preset,
+                    &forks,
+                    "BeaconBlock",
+                    "",
+                    true,
+                );
+                run::<V1_7, beacon_v1_7::forked::SignedBeaconBlock<$p>>(
+                    &mut r,
+                    preset,
+                    &forks,
+                    "SignedBeaconBlock",
+                    "",
+                    true,
+                );
+                run::<V1_7, beacon_v1_7_cached::forked::BeaconState<$p>>(
+                    &mut r,
+                    preset,
+                    &forks,
+                    "BeaconState",
+                    "/cached",
+                    true,
+                );
             }};
         }
         if preset == "mainnet" {
