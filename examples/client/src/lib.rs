@@ -5,6 +5,12 @@
 //! configuration while its root stays the spec's `List[KZGCommitment,
 //! MAX_BLOB_COMMITMENTS_PER_BLOCK]`. They read and write the beacon API's
 //! JSON through `#[derive(ConsensusJson)]`.
+//!
+//! [`store`] keeps the spec's blocks and states as a database does, as
+//! bytes, and reads them back in `peam-ssz-beacon`'s fork-aware types by
+//! the chain's configuration.
+
+pub mod store;
 
 use std::sync::Arc;
 
