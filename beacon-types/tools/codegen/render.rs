@@ -107,19 +107,6 @@ fn render_maximum(
     Ok(format!("Asserted<{inner}>"))
 }
 
-/// Whether a maximum that the text of `since` asserts holds in fork `f`:
-/// `f` is `since` or descends from it (Heze keeps the Gloas maxima).
-fn holds_in(forks: &[Fork], f: usize, since: &str) -> bool {
-    let mut at = Some(f);
-    while let Some(g) = at {
-        if forks[g].name == since {
-            return true;
-        }
-        at = forks[g].parent;
-    }
-    false
-}
-
 /// `ProgressiveList<T, E>` with the bound `M` as its last parameter:
 /// `ProgressiveList<T, E, M>`.
 fn with_bound(rendered: &str, bound: &str) -> Option<String> {
@@ -233,9 +220,7 @@ pub(super) fn render_fork(
             body.insert_str(at, &format!("{attr}\n"));
         }
         for field in fields {
-            let maximum = target.maxima.iter().find(|m| {
-                m.container == name && m.field == field.name && holds_in(forks, f, m.fork)
-            });
+            let maximum = maximum_of(target, fork, name, &field.name);
             let mut ty = parse_ty(&field.spec)?;
             if let (Some(_), Ty::Named(alias)) = (maximum, &ty) {
                 // A bounded field of an alias type (`WithdrawalRequests`):
