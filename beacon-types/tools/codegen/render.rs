@@ -129,10 +129,7 @@ pub(super) fn render_field<'t>(
     target: &'t Target,
     uses: &mut Uses,
 ) -> Result<(String, Option<&'t Maximum>), String> {
-    let maximum = target
-        .maxima
-        .iter()
-        .find(|m| m.fork == fork.name && m.container == name && m.field == field.name);
+    let maximum = maximum_of(target, fork, name, &field.name);
     let mut ty = parse_ty(&field.spec)?;
     if let (Some(_), Ty::Named(alias)) = (maximum, &ty) {
         // A bounded field of an alias type (`WithdrawalRequests`):
