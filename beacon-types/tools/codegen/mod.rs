@@ -125,7 +125,7 @@ const ALIAS_SPEC_TYPES: &[(&str, &str)] = &[
 /// values its types use): name, fork that introduced it, mainnet, minimal.
 /// Given to a schema that has that fork. Mainnet from the alpha.13 text
 /// (gloas beacon-chain.md, "Preset"); minimal the same, which the minimal
-/// preset does not customize.
+/// preset (`presets/minimal/gloas.yaml`) does not customize.
 const MAXIMA_PRESET_VALUES: &[(&str, &str, u64, u64)] = &[
     ("MAX_PAYLOAD_ATTESTATIONS", "gloas", 4, 4),
     ("MAX_BUILDER_DEPOSIT_REQUESTS_PER_PAYLOAD", "gloas", 64, 64),
@@ -135,7 +135,9 @@ const MAXIMA_PRESET_VALUES: &[(&str, &str, u64, u64)] = &[
 /// What bounds a field: a preset value, a number, or a value of the chain
 /// configuration capped by a preset value.
 pub(crate) enum MaxOf {
-    /// A preset value, by its spec name.
+    /// A preset value by its spec name, or a length of preset values as
+    /// the text writes it (`MAX_VALIDATORS_PER_COMMITTEE *
+    /// MAX_COMMITTEES_PER_SLOT`).
     Preset(&'static str),
     /// A number the text writes (`len(body.deposits) == 0`).
     Num(u64),
@@ -144,16 +146,67 @@ pub(crate) enum MaxOf {
     MaxBlobsPerBlock(&'static str),
 }
 
+impl MaxOf {
+    /// The length: the number, the preset's length parsed, or the cap of
+    /// the run-time maximum.
+    fn len(&self) -> Result<Len, String> {
+        let text = match self {
+            MaxOf::Num(n) => return Ok(Len::Num(*n)),
+            MaxOf::Preset(text) | MaxOf::MaxBlobsPerBlock(text) => text,
+        };
+        let mut p = Parser {
+            text,
+            tokens: tokenize(text)?,
+            pos: 0,
+        };
+        let len = p.len()?;
+        if p.pos != p.tokens.len() {
+            return Err(format!("trailing tokens in {text:?}"));
+        }
+        Ok(len)
+    }
+
+    /// Whether the presets give it different values: a container with such
+    /// a maximum is generic over the preset, as one whose type differs.
+    fn differs(&self, presets: &Presets) -> Result<bool, String> {
+        let len = self.len()?;
+        Ok(eval(&len, presets, PresetName::Mainnet)? != eval(&len, presets, PresetName::Minimal)?)
+    }
+}
+
 /// A maximum that the v1.7.0-alpha.13 text asserts of a field's length
 /// (the state transition or gossip), which the generated field carries as
 /// its progressive type's bound (`ProgressiveList<T, V1_7, Asserted<M>>`):
-/// fork, container, field, the maximum, and the clause that asserts it.
+/// the fork whose text first asserts it, container, field, the maximum,
+/// and the clause that asserts it. It holds in that fork and in every fork
+/// that follows it (Heze's `BeaconBlockBody`, a new type through its bid,
+/// keeps the Gloas maxima).
 pub(crate) struct Maximum {
     pub(crate) fork: &'static str,
     pub(crate) container: &'static str,
     pub(crate) field: &'static str,
     pub(crate) max: MaxOf,
     pub(crate) clause: &'static str,
+}
+
+impl Maximum {
+    /// Whether it holds in `fork`: its own fork or one that `fork` follows.
+    fn holds_in(&self, fork: &Fork) -> bool {
+        fork.lineage.iter().any(|f| f == self.fork)
+    }
+}
+
+/// The maximum of `container.field` in `fork`, if the target has one.
+fn maximum_of<'a>(
+    target: &'a Target,
+    fork: &Fork,
+    container: &str,
+    field: &str,
+) -> Option<&'a Maximum> {
+    target
+        .maxima
+        .iter()
+        .find(|m| m.container == container && m.field == field && m.holds_in(fork))
 }
 
 const OPERATIONS: &str =
@@ -165,7 +218,9 @@ const BLOBS: &str =
     "gloas beacon-chain.md `process_execution_payload_bid`; p2p-interface.md `beacon_block`, \
      `execution_payload_bid`";
 
-/// The maxima of the v1.7.0-alpha.13 Gloas text, field by field.
+/// The maxima of the v1.7.0-alpha.13 text, field by field: every bound on a
+/// length that the Gloas and Heze texts assert of a container's field and
+/// that a type can carry (`docs/bounds.md` lists the others, and why).
 pub(crate) const MAXIMA: &[Maximum] = &[
     Maximum {
         fork: "gloas",
@@ -257,6 +312,14 @@ pub(crate) const MAXIMA: &[Maximum] = &[
         field: "blob_kzg_commitments",
         max: MaxOf::MaxBlobsPerBlock("MAX_BLOB_COMMITMENTS_PER_BLOCK"),
         clause: BLOBS,
+    },
+    Maximum {
+        fork: "gloas",
+        container: "IndexedAttestation",
+        field: "attesting_indices",
+        max: MaxOf::Preset("MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT"),
+        clause: "gloas beacon-chain.md `is_valid_indexed_attestation`, through \
+                 `process_attester_slashing` (and the `attester_slashing` topic)",
     },
 ];
 
