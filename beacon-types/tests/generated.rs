@@ -159,4 +159,56 @@ mod v1_7 {
         }
         super::check_files(dir, files, "v1_7::generated_code_is_up_to_date");
     }
+
+    /// The maxima hold in the fork that asserts them and in every fork
+    /// after it: a fork that follows Gloas and changes its bid (as Heze
+    /// adds `inclusion_list_bits`) defines a new body and bid, which keep
+    /// the Gloas maxima; the containers it does not change are Gloas's.
+    #[test]
+    fn maxima_hold_in_the_forks_that_follow() {
+        use serde_yaml::{Mapping, Value};
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let schema = std::fs::read_to_string(dir.join("tools/beacon-types-v1.7.yaml")).unwrap();
+        let mut doc: Mapping = serde_yaml::from_str(&schema).unwrap();
+        let mut next = doc[&Value::from("gloas")].clone();
+        let bid = &mut next["containers"]["ExecutionPayloadBid"];
+        let field: Value = serde_yaml::from_str(
+            "{name: inclusion_list_bits, type: 'BitVector[INCLUSION_LIST_COMMITTEE_SIZE]', \
+             mainnet: 'Bitvector[16]', minimal: 'Bitvector[16]'}",
+        )
+        .unwrap();
+        bid["fields"].as_sequence_mut().unwrap().push(field);
+        bid["active_fields"]
+            .as_sequence_mut()
+            .unwrap()
+            .push(1.into());
+        next["constants"].as_mapping_mut().unwrap().insert(
+            "INCLUSION_LIST_COMMITTEE_SIZE".into(),
+            serde_yaml::from_str("{mainnet: 16, minimal: 16}").unwrap(),
+        );
+        doc.insert("next".into(), next);
+        let schema = serde_yaml::to_string(&doc).unwrap();
+        let files = codegen::generate_for(&schema, &codegen::V1_7).unwrap();
+        let next = &files.iter().find(|(name, _)| name == "next.rs").unwrap().1;
+        for line in [
+            "pub struct BeaconBlockBody<P: Preset> {",
+            "ProgressiveList<Attestation<P>, V1_7, Asserted<P::MaxAttestationsElectra>>,",
+            "pub deposits: ProgressiveList<Deposit, V1_7, Asserted<U<0>>>,",
+            "pub struct ExecutionPayloadBid<P: Preset> {",
+            "Asserted<RuntimeMax<MaxBlobsPerBlock, P::MaxBlobCommitmentsPerBlock>>,",
+            "pub inclusion_list_bits: Bitvector<P::InclusionListCommitteeSize>,",
+        ] {
+            assert!(next.contains(line), "{line}\n{next}");
+        }
+        // Unchanged: re-exported with their maxima.
+        let reexports = next.split("pub use super::gloas::{").nth(1).unwrap();
+        let reexports = &reexports[..reexports.find("};").unwrap()];
+        for name in [
+            "AttesterSlashing",
+            "ExecutionRequests",
+            "IndexedAttestation",
+        ] {
+            assert!(reexports.contains(name), "{name}\n{next}");
+        }
+    }
 }
