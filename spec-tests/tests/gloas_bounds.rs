@@ -332,13 +332,16 @@ fn the_type_specific_ssz_bounds_are_the_sizes_at_the_bounds() {
     assert_eq!(bid.to_ssz().len(), 196_932);
 
     fn column<P: Preset>() -> (usize, usize) {
-        let mut c = gloas::DataColumnSidecar::<P>::default();
-        c.column = vec![Default::default(); 4096].into();
-        c.kzg_proofs = vec![Default::default(); 4096].into();
-        let mut p = gloas::PartialDataColumnSidecar::<P>::default();
-        p.cells_present_bitmap = peam_ssz_types::ProgressiveBitlist::with_len(4096);
-        p.partial_column = vec![Default::default(); 4096].into();
-        p.kzg_proofs = vec![Default::default(); 4096].into();
+        let c = gloas::DataColumnSidecar::<P> {
+            column: vec![Default::default(); 4096].into(),
+            kzg_proofs: vec![Default::default(); 4096].into(),
+            ..Default::default()
+        };
+        let p = gloas::PartialDataColumnSidecar::<P> {
+            cells_present_bitmap: peam_ssz_types::ProgressiveBitlist::with_len(4096),
+            partial_column: vec![Default::default(); 4096].into(),
+            kzg_proofs: vec![Default::default(); 4096].into(),
+        };
         (c.to_ssz().len(), p.to_ssz().len())
     }
     // MAX_DATA_COLUMN_SIDECAR_SIZE, MAX_PARTIAL_DATA_COLUMN_SIDECAR_SIZE.
