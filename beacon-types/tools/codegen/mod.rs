@@ -344,6 +344,19 @@ pub fn generate(schema: &str) -> Result<Vec<(String, String)>, String> {
 /// directory, contents).
 pub fn generate_for(schema: &str, target: &Target) -> Result<Vec<(String, String)>, String> {
     let forks = parse_schema(schema)?;
+    // Each maximum names a field of its fork (a misspelt one would bound
+    // nothing).
+    for m in target.maxima {
+        if let Some(fork) = forks.iter().find(|f| f.name == m.fork) {
+            let fields = fork.containers.get(m.container);
+            if !fields.is_some_and(|fs| fs.iter().any(|f| f.name == m.field)) {
+                return Err(format!(
+                    "maximum of {}.{}.{}: no such field",
+                    m.fork, m.container, m.field
+                ));
+            }
+        }
+    }
     let presets = Presets::collect(&forks, target.maxima_presets)?;
     let origins = compute_origins(&forks)?;
     let mut files = vec![
