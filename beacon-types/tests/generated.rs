@@ -234,4 +234,37 @@ mod v1_7 {
             &mut Names::default()
         ));
     }
+
+    /// The maxima hold in the fork that asserts them and in every fork
+    /// after it: Heze follows Gloas and changes its bid
+    /// (`inclusion_list_bits`), so it defines a new body and bid, which
+    /// keep the Gloas maxima; the containers it does not change are
+    /// Gloas's.
+    #[test]
+    fn maxima_hold_in_the_forks_that_follow() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let schema = std::fs::read_to_string(dir.join("tools/beacon-types-v1.7.yaml")).unwrap();
+        let files = codegen::generate_for(&schema, &codegen::V1_7).unwrap();
+        let next = &files.iter().find(|(name, _)| name == "heze.rs").unwrap().1;
+        for line in [
+            "pub struct BeaconBlockBody<P: Preset> {",
+            "ProgressiveList<Attestation<P>, V1_7, Asserted<P::MaxAttestationsElectra>>,",
+            "pub deposits: ProgressiveList<Deposit, V1_7, Asserted<U<0>>>,",
+            "pub struct ExecutionPayloadBid<P: Preset> {",
+            "Asserted<RuntimeMax<MaxBlobsPerBlock, P::MaxBlobCommitmentsPerBlock>>,",
+            "pub inclusion_list_bits: Bitvector<P::InclusionListCommitteeSize>,",
+        ] {
+            assert!(next.contains(line), "{line}\n{next}");
+        }
+        // Unchanged: re-exported with their maxima.
+        let reexports = next.split("pub use super::gloas::{").nth(1).unwrap();
+        let reexports = &reexports[..reexports.find("};").unwrap()];
+        for name in [
+            "AttesterSlashing",
+            "ExecutionRequests",
+            "IndexedAttestation",
+        ] {
+            assert!(reexports.contains(name), "{name}\n{next}");
+        }
+    }
 }

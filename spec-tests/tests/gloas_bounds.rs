@@ -4,7 +4,8 @@
 //! field's path, before the list is allocated (the counting allocator of
 //! `test-support`); at the maximum the container decodes and its roots are
 //! those of the unbounded types (`ProgressiveList<T, V1_7>` and the same
-//! container decoded `without_maxima`).
+//! container decoded `without_maxima`). Each maximum is written here as the
+//! spec's literal, per preset.
 
 use beacon_types::beacon_v1_7::{
     gloas, without_maxima, Mainnet, MaxBlobsPerBlock, Minimal, Preset,
@@ -18,7 +19,8 @@ static ALLOCATOR: test_support::alloc::Counting = test_support::alloc::Counting;
 
 /// Checks one bounded field of the container `C`: `set` puts `n` default
 /// elements into it, `get` reads them back; `max` is its maximum (inside
-/// `scope`, which sets any run-time maximum), `path` the field's path.
+/// `scope`, which sets any run-time maximum), `path` the field's path
+/// (`"0"` an element's index).
 fn check_field<C, T>(
     max: usize,
     path: &[&'static str],
@@ -79,7 +81,13 @@ fn check_field<C, T>(
         DecodeErrorKind::ExceedsMaximum { len: max + 1, max },
         "{name}"
     );
-    let expected: Vec<PathSegment> = path.iter().map(|f| PathSegment::Field(f)).collect();
+    let expected: Vec<PathSegment> = path
+        .iter()
+        .map(|f| match f.parse() {
+            Ok(i) => PathSegment::Index(i),
+            Err(_) => PathSegment::Field(f),
+        })
+        .collect();
     assert_eq!(err.path().copied().collect::<Vec<_>>(), expected, "{name}");
     assert!(
         err.to_string()
@@ -109,7 +117,9 @@ fn no_scope(f: &mut dyn FnMut()) {
     f()
 }
 
-fn body_fields<P: Preset>() {
+/// `attesting_indices`: the preset's `MAX_VALIDATORS_PER_COMMITTEE *
+/// MAX_COMMITTEES_PER_SLOT`.
+fn body_fields<P: Preset>(attesting_indices: usize) {
     type Body<P> = gloas::BeaconBlockBody<P>;
     macro_rules! field {
         ($field:ident, $max:expr) => {
@@ -161,16 +171,182 @@ fn body_fields<P: Preset>() {
         },
         |b| &b.signed_execution_payload_bid.message.blob_kzg_commitments,
     );
+    // Outside any `with_max` scope: MAX_BLOB_COMMITMENTS_PER_BLOCK (4096).
+    check_field::<Body<P>, _>(
+        4096,
+        &[
+            "signed_execution_payload_bid",
+            "message",
+            "blob_kzg_commitments",
+        ],
+        &no_scope,
+        |b, v| {
+            b.signed_execution_payload_bid.message.blob_kzg_commitments =
+                ProgressiveList::try_from_vec(v).unwrap()
+        },
+        |b| &b.signed_execution_payload_bid.message.blob_kzg_commitments,
+    );
+    // The indices of the attester slashing's second attestation
+    // (`is_valid_indexed_attestation`, through `process_attester_slashing`).
+    check_field::<Body<P>, _>(
+        attesting_indices,
+        &[
+            "attester_slashings",
+            "0",
+            "attestation_2",
+            "attesting_indices",
+        ],
+        &no_scope,
+        |b, v| {
+            let mut slashing = gloas::AttesterSlashing::<P>::default();
+            slashing.attestation_2.attesting_indices = ProgressiveList::try_from_vec(v).unwrap();
+            b.attester_slashings = ProgressiveList::try_from_vec(vec![slashing]).unwrap();
+        },
+        |b| &b.attester_slashings[0].attestation_2.attesting_indices,
+    );
 }
 
 #[test]
 fn every_bounded_field_of_the_minimal_body() {
-    body_fields::<Minimal>();
+    // MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT = 2048 * 4.
+    body_fields::<Minimal>(8192);
 }
 
 #[test]
 fn every_bounded_field_of_the_mainnet_body() {
-    body_fields::<Mainnet>();
+    // MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT = 2048 * 64.
+    body_fields::<Mainnet>(131072);
+}
+
+/// `IndexedAttestation.attesting_indices`, alone and in both attestations
+/// of an `AttesterSlashing` (gloas beacon-chain.md
+/// `is_valid_indexed_attestation`, "[New in Gloas:EIP7688]").
+fn attesting_indices<P: Preset>(max: usize) {
+    check_field::<gloas::IndexedAttestation<P>, _>(
+        max,
+        &["attesting_indices"],
+        &no_scope,
+        |a, v| a.attesting_indices = ProgressiveList::try_from_vec(v).unwrap(),
+        |a| &a.attesting_indices,
+    );
+    check_field::<gloas::AttesterSlashing<P>, _>(
+        max,
+        &["attestation_1", "attesting_indices"],
+        &no_scope,
+        |s, v| s.attestation_1.attesting_indices = ProgressiveList::try_from_vec(v).unwrap(),
+        |s| &s.attestation_1.attesting_indices,
+    );
+    check_field::<gloas::AttesterSlashing<P>, _>(
+        max,
+        &["attestation_2", "attesting_indices"],
+        &no_scope,
+        |s, v| s.attestation_2.attesting_indices = ProgressiveList::try_from_vec(v).unwrap(),
+        |s| &s.attestation_2.attesting_indices,
+    );
+}
+
+#[test]
+fn attesting_indices_of_the_minimal_preset() {
+    // MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT = 2048 * 4.
+    attesting_indices::<Minimal>(8192);
+}
+
+#[test]
+fn attesting_indices_of_the_mainnet_preset() {
+    // MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT = 2048 * 64.
+    attesting_indices::<Mainnet>(131072);
+}
+
+/// The envelope of the `execution_payload` topic: its execution requests
+/// and its payload's withdrawals (`payload_withdrawals`, the preset's
+/// `MAX_WITHDRAWALS_PER_PAYLOAD`).
+fn envelope_fields<P: Preset>(payload_withdrawals: usize) {
+    type Envelope<P> = gloas::ExecutionPayloadEnvelope<P>;
+    macro_rules! request {
+        ($field:ident, $max:expr) => {
+            check_field::<Envelope<P>, _>(
+                $max,
+                &["execution_requests", stringify!($field)],
+                &no_scope,
+                |e, v| e.execution_requests.$field = ProgressiveList::try_from_vec(v).unwrap(),
+                |e| &e.execution_requests.$field,
+            )
+        };
+    }
+    request!(withdrawals, 16);
+    request!(consolidations, 2);
+    request!(builder_deposits, 64);
+    request!(builder_exits, 16);
+    check_field::<Envelope<P>, _>(
+        payload_withdrawals,
+        &["payload", "withdrawals"],
+        &no_scope,
+        |e, v| e.payload.withdrawals = ProgressiveList::try_from_vec(v).unwrap(),
+        |e| &e.payload.withdrawals,
+    );
+}
+
+#[test]
+fn every_bounded_field_of_the_minimal_envelope() {
+    envelope_fields::<Minimal>(4);
+}
+
+#[test]
+fn every_bounded_field_of_the_mainnet_envelope() {
+    envelope_fields::<Mainnet>(16);
+}
+
+/// The type-specific SSZ bounds of gloas p2p-interface.md and
+/// partial-columns/p2p-interface.md are the sizes of the messages at the
+/// bounds of their lists: the maxima where the text asserts one, the
+/// committees' `MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT`
+/// for the aggregation bits, `MAX_BLOB_COMMITMENTS_PER_BLOCK` for the
+/// columns.
+#[test]
+fn the_type_specific_ssz_bounds_are_the_sizes_at_the_bounds() {
+    fn attester_slashing<P: Preset>(indices: usize) -> usize {
+        let mut s = gloas::AttesterSlashing::<P>::default();
+        s.attestation_1.attesting_indices =
+            ProgressiveList::try_from_vec(vec![0; indices]).unwrap();
+        s.attestation_2.attesting_indices =
+            ProgressiveList::try_from_vec(vec![0; indices]).unwrap();
+        s.to_ssz().len()
+    }
+    // MAX_ATTESTER_SLASHING_SIZE.
+    assert_eq!(attester_slashing::<Mainnet>(131072), 2_097_616);
+    assert_eq!(attester_slashing::<Minimal>(8192), 131_536);
+
+    fn aggregate<P: Preset>(bits: usize) -> usize {
+        let mut a = gloas::SignedAggregateAndProof::<P>::default();
+        a.message.aggregate.aggregation_bits = peam_ssz_types::ProgressiveBitlist::with_len(bits);
+        a.to_ssz().len()
+    }
+    // MAX_SIGNED_AGGREGATE_AND_PROOF_SIZE.
+    assert_eq!(aggregate::<Mainnet>(131072), 16_829);
+    assert_eq!(aggregate::<Minimal>(8192), 1_462);
+
+    // MAX_SIGNED_EXECUTION_PAYLOAD_BID_SIZE, both presets.
+    let mut bid = gloas::SignedExecutionPayloadBid::default();
+    bid.message.blob_kzg_commitments =
+        ProgressiveList::try_from_vec(vec![Default::default(); 4096]).unwrap();
+    assert_eq!(bid.to_ssz().len(), 196_932);
+
+    fn column<P: Preset>() -> (usize, usize) {
+        let c = gloas::DataColumnSidecar::<P> {
+            column: vec![Default::default(); 4096].into(),
+            kzg_proofs: vec![Default::default(); 4096].into(),
+            ..Default::default()
+        };
+        let p = gloas::PartialDataColumnSidecar::<P> {
+            cells_present_bitmap: peam_ssz_types::ProgressiveBitlist::with_len(4096),
+            partial_column: vec![Default::default(); 4096].into(),
+            kzg_proofs: vec![Default::default(); 4096].into(),
+        };
+        (c.to_ssz().len(), p.to_ssz().len())
+    }
+    // MAX_DATA_COLUMN_SIDECAR_SIZE, MAX_PARTIAL_DATA_COLUMN_SIDECAR_SIZE.
+    assert_eq!(column::<Mainnet>(), (8_585_272, 8_585_741));
+    assert_eq!(column::<Minimal>(), (8_585_272, 8_585_741));
 }
 
 #[test]

@@ -554,7 +554,7 @@ pub const CONTAINERS: &[ContainerInfo] = &[
     ContainerInfo {
         fork: "gloas",
         name: "AttesterSlashing",
-        preset_generic: false,
+        preset_generic: true,
         fields: &["attestation_1", "attestation_2"],
     },
     ContainerInfo {
@@ -757,7 +757,7 @@ pub const CONTAINERS: &[ContainerInfo] = &[
     ContainerInfo {
         fork: "gloas",
         name: "IndexedAttestation",
-        preset_generic: false,
+        preset_generic: true,
         fields: &["attesting_indices", "data", "signature"],
     },
     ContainerInfo {

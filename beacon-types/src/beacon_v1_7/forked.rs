@@ -618,9 +618,9 @@ pub enum AttesterSlashing<P: Preset> {
     /// fulu's.
     Fulu(fulu::AttesterSlashing<P>),
     /// gloas's.
-    Gloas(gloas::AttesterSlashing),
+    Gloas(gloas::AttesterSlashing<P>),
     /// heze's.
-    Heze(gloas::AttesterSlashing),
+    Heze(gloas::AttesterSlashing<P>),
 }
 
 /// A reference to a [`AttesterSlashing`] of any fork: what the accessors of a
@@ -630,9 +630,9 @@ pub enum AttesterSlashingRef<'a, P: Preset> {
     /// fulu's.
     Fulu(&'a fulu::AttesterSlashing<P>),
     /// gloas's.
-    Gloas(&'a gloas::AttesterSlashing),
+    Gloas(&'a gloas::AttesterSlashing<P>),
     /// heze's.
-    Heze(&'a gloas::AttesterSlashing),
+    Heze(&'a gloas::AttesterSlashing<P>),
 }
 
 impl<P: Preset> AttesterSlashing<P> {
@@ -1371,7 +1371,11 @@ impl<P: Preset> BeaconBlockBody<P> {
     pub fn attester_slashings_gloas(
         &self,
     ) -> Option<
-        &ProgressiveList<gloas::AttesterSlashing, V1_7, Asserted<P::MaxAttesterSlashingsElectra>>,
+        &ProgressiveList<
+            gloas::AttesterSlashing<P>,
+            V1_7,
+            Asserted<P::MaxAttesterSlashingsElectra>,
+        >,
     > {
         self.to_ref().attester_slashings_gloas()
     }
@@ -1381,7 +1385,7 @@ impl<P: Preset> BeaconBlockBody<P> {
         &mut self,
     ) -> Option<
         &mut ProgressiveList<
-            gloas::AttesterSlashing,
+            gloas::AttesterSlashing<P>,
             V1_7,
             Asserted<P::MaxAttesterSlashingsElectra>,
         >,
@@ -1766,7 +1770,7 @@ impl<'a, P: Preset> BeaconBlockBodyRef<'a, P> {
         self,
     ) -> Option<
         &'a ProgressiveList<
-            gloas::AttesterSlashing,
+            gloas::AttesterSlashing<P>,
             V1_7,
             Asserted<P::MaxAttesterSlashingsElectra>,
         >,
@@ -5798,9 +5802,9 @@ pub enum IndexedAttestation<P: Preset> {
     /// fulu's.
     Fulu(fulu::IndexedAttestation<P>),
     /// gloas's.
-    Gloas(gloas::IndexedAttestation),
+    Gloas(gloas::IndexedAttestation<P>),
     /// heze's.
-    Heze(gloas::IndexedAttestation),
+    Heze(gloas::IndexedAttestation<P>),
 }
 
 /// A reference to a [`IndexedAttestation`] of any fork: what the accessors of a
@@ -5810,9 +5814,9 @@ pub enum IndexedAttestationRef<'a, P: Preset> {
     /// fulu's.
     Fulu(&'a fulu::IndexedAttestation<P>),
     /// gloas's.
-    Gloas(&'a gloas::IndexedAttestation),
+    Gloas(&'a gloas::IndexedAttestation<P>),
     /// heze's.
-    Heze(&'a gloas::IndexedAttestation),
+    Heze(&'a gloas::IndexedAttestation<P>),
 }
 
 impl<P: Preset> IndexedAttestation<P> {
@@ -5889,12 +5893,28 @@ impl<P: Preset> IndexedAttestation<P> {
     }
 
     /// `attesting_indices` as gloas, heze have it; `None` in the other forks.
-    pub fn attesting_indices_gloas(&self) -> Option<&gloas::AttestingIndices> {
+    pub fn attesting_indices_gloas(
+        &self,
+    ) -> Option<
+        &ProgressiveList<
+            u64,
+            V1_7,
+            Asserted<Prod<P::MaxValidatorsPerCommittee, P::MaxCommitteesPerSlot>>,
+        >,
+    > {
         self.to_ref().attesting_indices_gloas()
     }
 
     /// `attesting_indices` as gloas, heze have it; `None` in the other forks. Mutable.
-    pub fn attesting_indices_gloas_mut(&mut self) -> Option<&mut gloas::AttestingIndices> {
+    pub fn attesting_indices_gloas_mut(
+        &mut self,
+    ) -> Option<
+        &mut ProgressiveList<
+            u64,
+            V1_7,
+            Asserted<Prod<P::MaxValidatorsPerCommittee, P::MaxCommitteesPerSlot>>,
+        >,
+    > {
         match self {
             Self::Fulu(_) => None,
             Self::Gloas(v) => Some(&mut v.attesting_indices),
@@ -5987,7 +6007,15 @@ impl<'a, P: Preset> IndexedAttestationRef<'a, P> {
     }
 
     /// `attesting_indices` as gloas, heze have it; `None` in the other forks.
-    pub fn attesting_indices_gloas(self) -> Option<&'a gloas::AttestingIndices> {
+    pub fn attesting_indices_gloas(
+        self,
+    ) -> Option<
+        &'a ProgressiveList<
+            u64,
+            V1_7,
+            Asserted<Prod<P::MaxValidatorsPerCommittee, P::MaxCommitteesPerSlot>>,
+        >,
+    > {
         match self {
             Self::Fulu(_) => None,
             Self::Gloas(v) => Some(&v.attesting_indices),

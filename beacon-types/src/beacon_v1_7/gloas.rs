@@ -83,9 +83,9 @@ pub struct Attestation<P: Preset> {
 ///
 /// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct AttesterSlashing {
-    pub attestation_1: IndexedAttestation,
-    pub attestation_2: IndexedAttestation,
+pub struct AttesterSlashing<P: Preset> {
+    pub attestation_1: IndexedAttestation<P>,
+    pub attestation_2: IndexedAttestation<P>,
 }
 
 /// `BeaconBlock` as of gloas (consensus-specs v1.7.0-alpha.13).
@@ -112,7 +112,7 @@ pub struct BeaconBlockBody<P: Preset> {
     /// `ProgressiveList[AttesterSlashing]`, at most `MAX_ATTESTER_SLASHINGS_ELECTRA`, as asserted in
     /// gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`.
     pub attester_slashings:
-        ProgressiveList<AttesterSlashing, V1_7, Asserted<P::MaxAttesterSlashingsElectra>>,
+        ProgressiveList<AttesterSlashing<P>, V1_7, Asserted<P::MaxAttesterSlashingsElectra>>,
     /// `ProgressiveList[Attestation]`, at most `MAX_ATTESTATIONS_ELECTRA`, as asserted in
     /// gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`.
     pub attestations: ProgressiveList<Attestation<P>, V1_7, Asserted<P::MaxAttestationsElectra>>,
@@ -373,8 +373,14 @@ pub struct ExecutionRequests {
 /// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1], edition = "v1.7")]
-pub struct IndexedAttestation {
-    pub attesting_indices: AttestingIndices,
+pub struct IndexedAttestation<P: Preset> {
+    /// `AttestingIndices`, at most `MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT`, as asserted in
+    /// gloas beacon-chain.md `is_valid_indexed_attestation`, through `process_attester_slashing` (and the `attester_slashing` topic).
+    pub attesting_indices: ProgressiveList<
+        u64,
+        V1_7,
+        Asserted<Prod<P::MaxValidatorsPerCommittee, P::MaxCommitteesPerSlot>>,
+    >,
     pub data: AttestationData,
     pub signature: BLSSignature,
 }
@@ -560,7 +566,7 @@ pub fn visit_containers<P: Preset, V: ContainerVisitor>(visitor: &mut V) {
     visitor.visit::<AggregateAndProof<P>>("AggregateAndProof");
     visitor.visit::<Attestation<P>>("Attestation");
     visitor.visit::<AttestationData>("AttestationData");
-    visitor.visit::<AttesterSlashing>("AttesterSlashing");
+    visitor.visit::<AttesterSlashing<P>>("AttesterSlashing");
     visitor.visit::<BLSToExecutionChange>("BLSToExecutionChange");
     visitor.visit::<BeaconBlock<P>>("BeaconBlock");
     visitor.visit::<BeaconBlockBody<P>>("BeaconBlockBody");
@@ -589,7 +595,7 @@ pub fn visit_containers<P: Preset, V: ContainerVisitor>(visitor: &mut V) {
     visitor.visit::<Fork>("Fork");
     visitor.visit::<ForkData>("ForkData");
     visitor.visit::<HistoricalSummary>("HistoricalSummary");
-    visitor.visit::<IndexedAttestation>("IndexedAttestation");
+    visitor.visit::<IndexedAttestation<P>>("IndexedAttestation");
     visitor.visit::<IndexedPayloadAttestation<P>>("IndexedPayloadAttestation");
     visitor.visit::<LightClientBootstrap<P>>("LightClientBootstrap");
     visitor.visit::<LightClientFinalityUpdate<P>>("LightClientFinalityUpdate");

@@ -61,7 +61,7 @@ pub struct BeaconBlockBody<P: Preset> {
     /// `ProgressiveList[AttesterSlashing]`, at most `MAX_ATTESTER_SLASHINGS_ELECTRA`, as asserted in
     /// gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`.
     pub attester_slashings:
-        ProgressiveList<AttesterSlashing, V1_7, Asserted<P::MaxAttesterSlashingsElectra>>,
+        ProgressiveList<AttesterSlashing<P>, V1_7, Asserted<P::MaxAttesterSlashingsElectra>>,
     /// `ProgressiveList[Attestation]`, at most `MAX_ATTESTATIONS_ELECTRA`, as asserted in
     /// gloas beacon-chain.md `process_operations`; p2p-interface.md `beacon_block`.
     pub attestations: ProgressiveList<Attestation<P>, V1_7, Asserted<P::MaxAttestationsElectra>>,
@@ -226,7 +226,7 @@ pub fn visit_containers<P: Preset, V: ContainerVisitor>(visitor: &mut V) {
     visitor.visit::<AggregateAndProof<P>>("AggregateAndProof");
     visitor.visit::<Attestation<P>>("Attestation");
     visitor.visit::<AttestationData>("AttestationData");
-    visitor.visit::<AttesterSlashing>("AttesterSlashing");
+    visitor.visit::<AttesterSlashing<P>>("AttesterSlashing");
     visitor.visit::<BLSToExecutionChange>("BLSToExecutionChange");
     visitor.visit::<BeaconBlock<P>>("BeaconBlock");
     visitor.visit::<BeaconBlockBody<P>>("BeaconBlockBody");
@@ -256,7 +256,7 @@ pub fn visit_containers<P: Preset, V: ContainerVisitor>(visitor: &mut V) {
     visitor.visit::<ForkData>("ForkData");
     visitor.visit::<HistoricalSummary>("HistoricalSummary");
     visitor.visit::<InclusionList>("InclusionList");
-    visitor.visit::<IndexedAttestation>("IndexedAttestation");
+    visitor.visit::<IndexedAttestation<P>>("IndexedAttestation");
     visitor.visit::<IndexedPayloadAttestation<P>>("IndexedPayloadAttestation");
     visitor.visit::<LightClientBootstrap<P>>("LightClientBootstrap");
     visitor.visit::<LightClientFinalityUpdate<P>>("LightClientFinalityUpdate");

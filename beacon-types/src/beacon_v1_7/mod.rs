@@ -14,7 +14,8 @@
 //!
 //! The Gloas containers carry the maxima that the alpha.13 text asserts of
 //! their progressive lists (the body's operations, the execution requests,
-//! the payload's withdrawals, the bid's blob commitments): decoding a
+//! the payload's withdrawals, the bid's blob commitments, an indexed
+//! attestation's indices; `docs/bounds.md` lists them): decoding a
 //! gossip block checks them, before it allocates, with an error that names
 //! the field and both counts. They change no byte and no root. See
 //! [`Asserted`] (and [`without_maxima`] for the SSZ types alone, as the

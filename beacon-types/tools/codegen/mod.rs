@@ -127,7 +127,7 @@ const ALIAS_SPEC_TYPES: &[(&str, &str)] = &[
 /// values its types use): name, fork that introduced it, mainnet, minimal.
 /// Given to a schema that has that fork. Mainnet from the alpha.13 text
 /// (gloas beacon-chain.md, "Preset"); minimal the same, which the minimal
-/// preset does not customize.
+/// preset (`presets/minimal/gloas.yaml`) does not customize.
 const MAXIMA_PRESET_VALUES: &[(&str, &str, u64, u64)] = &[
     ("MAX_PAYLOAD_ATTESTATIONS", "gloas", 4, 4),
     ("MAX_BUILDER_DEPOSIT_REQUESTS_PER_PAYLOAD", "gloas", 64, 64),
@@ -137,13 +137,43 @@ const MAXIMA_PRESET_VALUES: &[(&str, &str, u64, u64)] = &[
 /// What bounds a field: a preset value, a number, or a value of the chain
 /// configuration capped by a preset value.
 pub(crate) enum MaxOf {
-    /// A preset value, by its spec name.
+    /// A preset value by its spec name, or a length of preset values as
+    /// the text writes it (`MAX_VALIDATORS_PER_COMMITTEE *
+    /// MAX_COMMITTEES_PER_SLOT`).
     Preset(&'static str),
     /// A number the text writes (`len(body.deposits) == 0`).
     Num(u64),
     /// `get_blob_parameters(epoch).max_blobs_per_block`, at most this
     /// preset value: `RuntimeMax<MaxBlobsPerBlock, ...>`.
     MaxBlobsPerBlock(&'static str),
+}
+
+impl MaxOf {
+    /// The length: the number, the preset's length parsed, or the cap of
+    /// the run-time maximum.
+    fn len(&self) -> Result<Len, String> {
+        let text = match self {
+            MaxOf::Num(n) => return Ok(Len::Num(*n)),
+            MaxOf::Preset(text) | MaxOf::MaxBlobsPerBlock(text) => text,
+        };
+        let mut p = Parser {
+            text,
+            tokens: tokenize(text)?,
+            pos: 0,
+        };
+        let len = p.len()?;
+        if p.pos != p.tokens.len() {
+            return Err(format!("trailing tokens in {text:?}"));
+        }
+        Ok(len)
+    }
+
+    /// Whether the presets give it different values: a container with such
+    /// a maximum is generic over the preset, as one whose type differs.
+    fn differs(&self, presets: &Presets) -> Result<bool, String> {
+        let len = self.len()?;
+        Ok(eval(&len, presets, PresetName::Mainnet)? != eval(&len, presets, PresetName::Minimal)?)
+    }
 }
 
 /// A maximum that the v1.7.0-alpha.13 text asserts of a field's length
@@ -190,7 +220,9 @@ const BLOBS: &str =
     "gloas beacon-chain.md `process_execution_payload_bid`; p2p-interface.md `beacon_block`, \
      `execution_payload_bid`";
 
-/// The maxima of the v1.7.0-alpha.13 Gloas text, field by field.
+/// The maxima of the v1.7.0-alpha.13 text, field by field: every bound on a
+/// length that the Gloas and Heze texts assert of a container's field and
+/// that a type can carry (`docs/bounds.md` lists the others, and why).
 pub(crate) const MAXIMA: &[Maximum] = &[
     Maximum {
         fork: "gloas",
@@ -283,6 +315,14 @@ pub(crate) const MAXIMA: &[Maximum] = &[
         max: MaxOf::MaxBlobsPerBlock("MAX_BLOB_COMMITMENTS_PER_BLOCK"),
         clause: BLOBS,
     },
+    Maximum {
+        fork: "gloas",
+        container: "IndexedAttestation",
+        field: "attesting_indices",
+        max: MaxOf::Preset("MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT"),
+        clause: "gloas beacon-chain.md `is_valid_indexed_attestation`, through \
+                 `process_attester_slashing` (and the `attester_slashing` topic)",
+    },
 ];
 
 /// Forks that do not follow the fork before them in the schema.
@@ -306,6 +346,19 @@ pub fn generate(schema: &str) -> Result<Vec<(String, String)>, String> {
 /// directory, contents).
 pub fn generate_for(schema: &str, target: &Target) -> Result<Vec<(String, String)>, String> {
     let forks = parse_schema(schema)?;
+    // Each maximum names a field of its fork (a misspelt one would bound
+    // nothing).
+    for m in target.maxima {
+        if let Some(fork) = forks.iter().find(|f| f.name == m.fork) {
+            let fields = fork.containers.get(m.container);
+            if !fields.is_some_and(|fs| fs.iter().any(|f| f.name == m.field)) {
+                return Err(format!(
+                    "maximum of {}.{}.{}: no such field",
+                    m.fork, m.container, m.field
+                ));
+            }
+        }
+    }
     let presets = Presets::collect(&forks, target.maxima_presets)?;
     let origins = compute_origins(&forks)?;
     let mut files = vec![

@@ -69,38 +69,31 @@ pub(super) fn rustfmt_sorted(mut items: Vec<String>) -> Vec<String> {
 
 /// The bound of a field with a maximum: `Asserted<M>` (lifted by
 /// `without_maxima`, for the `ssz_static` vectors of the SSZ types), `M` a
-/// preset value (a literal where the container is not generic over the
-/// preset, if both presets agree), a number, or the run-time
-/// `max_blobs_per_block`.
+/// length of the preset (a literal where the container is not generic over
+/// the preset, which it is when the presets' values differ) or the
+/// run-time `max_blobs_per_block`.
 fn render_maximum(
     max: &MaxOf,
     generic: bool,
     presets: &Presets,
     uses: &mut Uses,
 ) -> Result<String, String> {
-    let preset_value = |c: &str, uses: &mut Uses| -> Result<String, String> {
-        if generic {
-            return Ok(format!("P::{}", upper_camel(c)));
-        }
-        let mainnet = presets.value(c, PresetName::Mainnet)?;
-        if presets.value(c, PresetName::Minimal)? != mainnet {
-            return Err(format!(
-                "{c} differs between the presets in a container without P"
-            ));
+    let len = max.len()?;
+    let length = if generic {
+        render_len(&len, presets, Site::Struct, uses)?
+    } else {
+        if max.differs(presets)? {
+            return Err("differs between the presets in a container without P".to_owned());
         }
         uses.ssz.insert("U");
-        Ok(format!("U<{mainnet}>"))
+        format!("U<{}>", eval(&len, presets, PresetName::Mainnet)?)
     };
     let inner = match max {
-        MaxOf::Preset(c) => preset_value(c, uses)?,
-        MaxOf::Num(n) => {
-            uses.ssz.insert("U");
-            format!("U<{n}>")
-        }
-        MaxOf::MaxBlobsPerBlock(cap) => {
+        MaxOf::Preset(_) | MaxOf::Num(_) => length,
+        MaxOf::MaxBlobsPerBlock(_) => {
             uses.ssz.insert("RuntimeMax");
             uses.beacon.insert("MaxBlobsPerBlock");
-            format!("RuntimeMax<MaxBlobsPerBlock, {}>", preset_value(cap, uses)?)
+            format!("RuntimeMax<MaxBlobsPerBlock, {length}>")
         }
     };
     uses.beacon.insert("Asserted");
@@ -259,7 +252,7 @@ pub(super) fn render_fork(
                 render_field(fork, name, field, &scope, generic, target, &mut uses)?;
             if let Some(m) = maximum {
                 let max = match m.max {
-                    MaxOf::Preset(c) => format!("`{c}`"),
+                    MaxOf::Preset(len) => format!("`{len}`"),
                     MaxOf::Num(n) => format!("`{n}`"),
                     MaxOf::MaxBlobsPerBlock(cap) => {
                         format!("`max_blobs_per_block` (run time, capped at `{cap}`)")
@@ -330,6 +323,21 @@ pub(super) fn render_fork(
     }
     for (name, &o) in &origins.containers[f] {
         if o != f {
+            // A re-exported container carries the maxima of the fork that
+            // defines it: those of this fork must be the same.
+            for field in &fork.containers[name] {
+                let max_of = |fk: &Fork| {
+                    maximum_of(target, fk, name, &field.name)
+                        .map(|m| (matches!(m.max, MaxOf::MaxBlobsPerBlock(_)), m.max.len()))
+                };
+                let (here, there) = (max_of(fork), max_of(&forks[o]));
+                if here != there {
+                    return Err(format!(
+                        "{}.{name}.{}: its maximum differs from that of {}, which defines it",
+                        fork.name, field.name, forks[o].name
+                    ));
+                }
+            }
             reexports.entry(o).or_default().push(name.clone());
         }
     }

@@ -279,9 +279,27 @@ pub(super) fn build_scope<'a>(
         let ty = alias_spec(alias, resolved)?;
         scope.aliases.insert(alias.clone(), (ty, false));
     }
+    // A container is generic, too, when a maximum of one of its fields has
+    // a value per preset (`IndexedAttestation`: `MAX_VALIDATORS_PER_COMMITTEE
+    // * MAX_COMMITTEES_PER_SLOT`, 131072 or 8192), and so is every
+    // container that holds it.
+    let mut by_maximum = BTreeSet::new();
+    for m in target.maxima.iter().filter(|m| m.holds_in(fork)) {
+        if !fork.containers.contains_key(m.container) {
+            continue;
+        }
+        let differs = m
+            .max
+            .differs(presets)
+            .map_err(|e| format!("{}.{}.{}: {e}", fork.name, m.container, m.field))?;
+        if differs {
+            by_maximum.insert(m.container.to_owned());
+        }
+    }
     pub(super) fn generic_ty(
         fork: &Fork,
         scope: &Scope,
+        by_maximum: &BTreeSet<String>,
         memo: &mut BTreeMap<String, bool>,
         ty: &Ty,
         depth: usize,
@@ -299,14 +317,15 @@ pub(super) fn build_scope<'a>(
                 } else if let Some((alias_ty, _)) = scope.aliases.get(n) {
                     let g = match alias_ty {
                         Ty::Named(_) => false,
-                        t => generic_ty(fork, scope, memo, t, depth + 1)?,
+                        t => generic_ty(fork, scope, by_maximum, memo, t, depth + 1)?,
                     };
                     memo.insert(n.clone(), g);
                     g
                 } else if let Some(fields) = fork.containers.get(n) {
-                    let mut g = false;
+                    let mut g = by_maximum.contains(n);
                     for field in fields {
-                        g |= generic_ty(fork, scope, memo, &parse_ty(&field.spec)?, depth + 1)?;
+                        let ty = parse_ty(&field.spec)?;
+                        g |= generic_ty(fork, scope, by_maximum, memo, &ty, depth + 1)?;
                     }
                     memo.insert(n.clone(), g);
                     g
@@ -315,15 +334,22 @@ pub(super) fn build_scope<'a>(
                 }
             }
             Ty::List(t, l) | Ty::Vector(t, l) => {
-                generic_ty(fork, scope, memo, t, depth + 1)? || len(l)
+                generic_ty(fork, scope, by_maximum, memo, t, depth + 1)? || len(l)
             }
-            Ty::ProgressiveList(t) => generic_ty(fork, scope, memo, t, depth + 1)?,
+            Ty::ProgressiveList(t) => generic_ty(fork, scope, by_maximum, memo, t, depth + 1)?,
             Ty::Bitlist(l) | Ty::Bitvector(l) | Ty::ByteList(l) | Ty::ByteVector(l) => len(l),
         })
     }
     let mut memo = BTreeMap::new();
     for name in fork.aliases.keys().chain(fork.containers.keys()) {
-        generic_ty(fork, &scope, &mut memo, &Ty::Named(name.clone()), 0)?;
+        generic_ty(
+            fork,
+            &scope,
+            &by_maximum,
+            &mut memo,
+            &Ty::Named(name.clone()),
+            0,
+        )?;
     }
     for (alias, (_, generic)) in scope.aliases.iter_mut() {
         *generic = memo[alias];
