@@ -6,7 +6,9 @@ use std::path::Path;
 
 /// The first `rust` block after `## Quickstart`.
 fn quickstart_block(readme: &str) -> &str {
-    let section = &readme[readme.find("\n## Quickstart\n").expect("a Quickstart section")..];
+    let section = &readme[readme
+        .find("\n## Quickstart\n")
+        .expect("a Quickstart section")..];
     let start = section.find("```rust\n").expect("a rust block") + "```rust\n".len();
     let end = start + section[start..].find("```\n").expect("the block's end");
     &section[start..end]
