@@ -37,7 +37,7 @@ pub fn with_field_bounds<'a>(
     let params = param_names(generics);
     let mut generics = generics.clone();
     let mut seen: Vec<String> = Vec::new();
-    let mut checks = TokenStream::new();
+    let mut checked = TokenStream::new();
     let predicates: Vec<syn::WherePredicate> = types
         .into_iter()
         .filter(|ty| !names_type(ty.to_token_stream(), ident))
@@ -56,17 +56,24 @@ pub fn with_field_bounds<'a>(
             if names_any(ty.to_token_stream(), &params) {
                 syn::parse_quote_spanned!(ty.span()=> #ty: #bound)
             } else {
-                checks.extend(quote_spanned! {ty.span()=>
-                    const _: fn() = || {
-                        fn __field_type<__T: ?::core::marker::Sized + #bound>() {}
-                        __field_type::<#ty>();
-                    };
-                });
+                checked.extend(quote_spanned!(ty.span()=> __field_type::<#ty>();));
                 syn::parse_quote_spanned!(ty.span()=> for<'__peam> #ty: #bound)
             }
         })
         .collect();
     generics.make_where_clause().predicates.extend(predicates);
+    // One body for all of them: a body per field type costs the type
+    // checker more than the calls.
+    let checks = if checked.is_empty() {
+        TokenStream::new()
+    } else {
+        quote! {
+            const _: fn() = || {
+                fn __field_type<__T: ?::core::marker::Sized + #trait_path>() {}
+                #checked
+            };
+        }
+    };
     (generics, checks)
 }
 
