@@ -144,7 +144,7 @@ fn read_le<const N: usize>(
 
 /// The fork of a slot and the run-time maxima in force at it: what
 /// decoding a container of whatever fork needs of the chain's
-/// configuration. [`ChainConfig`](crate::config::ChainConfig) implements
+/// configuration. A type that holds the chain's configuration implements
 /// it; a client with a specification type of its own can too.
 pub trait ForkSchedule {
     /// The fork the slot falls in.

@@ -287,8 +287,13 @@ impl ScopedHasher for Sha256 {}
 /// calls choose for their own closure; `with_hasher::<Sha256>` runs the
 /// default inside another choice.
 ///
-/// Work that `f` hands to other threads does not see the choice; the
-/// crate's own parallel paths (feature `parallel`) pass it on.
+/// The choice holds on every thread the crate's own parallel paths use
+/// (feature `parallel`): each rayon task that roots elements or hashes a
+/// level runs under the caller's choice, so a root hashed across the pool
+/// is the root one thread would compute. Work that `f` hands to other
+/// threads itself (`std::thread::spawn`, `rayon::join`) does not see it:
+/// call `with_hasher` there. `peam-ssz-types`' `tests/parallel.rs` checks
+/// both.
 ///
 /// Values that keep a root or a tree for one hasher answer with it: the
 /// persistent sequences of `peam-ssz-types` root with their own hasher

@@ -35,8 +35,8 @@ mod ssz;
 mod tree_hash;
 mod wrappers;
 
-#[doc(hidden)]
-pub mod __private;
+// `pub mod __private_<version>`, from `build.rs`.
+include!(concat!(env!("OUT_DIR"), "/private.rs"));
 
 pub use edition::{Current, Edition, V1_6, V1_7};
 pub use error::{DecodeError, DecodeErrorKind, PathSegment};

@@ -39,11 +39,15 @@
 //! Generated impls name everything by absolute path (`::core::...`,
 //! `<T as ::peam_ssz_types::Ssz>::...`), so they compile without the prelude
 //! and next to items named like the prelude's; the helpers they call live in
-//! `peam_ssz_types::__private`, compiled once. A struct or enum generic over
-//! other types gets a bound per field type (`List<T, P::Limit>: Ssz`), never
-//! per type parameter, so a preset parameter `P` needs no `Ssz` impl. A field
-//! type that names no parameter gets no bound (it would be a "trivial" one):
-//! a missing impl is reported at the field, as a plain missing impl.
+//! `peam_ssz_types::__private_3_0_0` (the module is named after the version,
+//! which this derive and `peam-ssz-core` share, so that a derive of another
+//! version fails to compile with an error that names the module it wanted),
+//! compiled once. A struct or enum generic over other types gets a bound
+//! per field type (`List<T, P::Limit>: Ssz`), never per type parameter, so a
+//! preset parameter `P` needs no `Ssz` impl. A field type that names no
+//! parameter is bounded under a binder (`for<'__peam> NotSsz: Ssz`, which
+//! is not checked where the impl is written) and checked once beside the
+//! impl: a missing impl is one error, at the field.
 
 mod checks;
 mod common;

@@ -1,7 +1,7 @@
 //! `#[derive(Ssz)]`: encoding and strict decoding.
 //!
 //! A container's code is one call per field and method on the walkers of
-//! the runtime crate's container codec (`__private::ContainerWriter`,
+//! the runtime crate's container codec (`__private_<version>::ContainerWriter`,
 //! `ContainerDecoder`, ...), which do the per-field work generically. The
 //! layout (each field's position in the fixed part, whether the container
 //! is fixed-size) is a constant computed at compile time from the fields'
@@ -12,7 +12,7 @@
 //! which lets the compiler drop the bounds checks of the field ranges.
 
 use crate::checks::Hooks;
-use crate::common::{model_bounds, rejected, with_field_bounds, wrap_in_const, Trivial};
+use crate::common::{model_bounds, private, rejected, with_field_bounds, wrap_in_const};
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::model;
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -70,7 +70,7 @@ fn impl_ssz(model: &Model) -> TokenStream {
             union(krate, variants),
         ),
     };
-    let mut generics = model_bounds(model, types, &ssz);
+    let (mut generics, mut checks) = model_bounds(model, types, &ssz);
     if let Shape::Container { fields, .. } = &model.shape {
         // Skipped fields decode as `Default::default()`: their types are
         // bounded by `Default` as the others are by `Ssz`.
@@ -79,7 +79,10 @@ fn impl_ssz(model: &Model) -> TokenStream {
             .filter(|f| matches!(f.codec, Codec::Skip))
             .map(|f| f.ty);
         let default = quote!(::core::default::Default);
-        generics = with_field_bounds(&generics, model.ident, skipped, &default, Trivial::Omit);
+        let (bounded, default_checks) =
+            with_field_bounds(&generics, model.ident, skipped, &default);
+        generics = bounded;
+        checks.extend(default_checks);
     }
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = model.ident;
@@ -93,6 +96,7 @@ fn impl_ssz(model: &Model) -> TokenStream {
         }
     });
     quote! {
+        #checks
         #inherent
 
         #[automatically_derived]
@@ -131,12 +135,12 @@ impl Slot<'_> {
         let (ty, name) = (self.ty, &self.name);
         match self.with {
             Some(with) => quote_spanned! {with.span()=>
-                #krate::__private::FieldShape::with(#with::IS_FIXED_SIZE, #with::FIXED_PART_LEN, #name)
+                #krate::#private::FieldShape::with(#with::IS_FIXED_SIZE, #with::FIXED_PART_LEN, #name)
             },
             // The consts named through the trait, as a hand-written impl
             // would: a missing impl is one error at the field's type.
             None => quote_spanned! {ty.span()=>
-                #krate::__private::FieldShape::new(
+                #krate::#private::FieldShape::new(
                     <#ty as #krate::Ssz>::IS_FIXED_SIZE,
                     <#ty as #krate::Ssz>::FIXED_PART_LEN,
                     <#ty as #krate::Ssz>::EXACT_LEN,
@@ -225,8 +229,8 @@ impl<'a> Layout<'a> {
         let shapes = self.slots.iter().map(|s| s.shape(krate));
         quote! {
             #[doc(hidden)]
-            const __PEAM_SSZ_LAYOUT: #krate::__private::ContainerLayout<#n> =
-                #krate::__private::ContainerLayout::new([#(#shapes),*]);
+            const __PEAM_SSZ_LAYOUT: #krate::#private::ContainerLayout<#n> =
+                #krate::#private::ContainerLayout::new([#(#shapes),*]);
         }
     }
 
@@ -265,7 +269,7 @@ impl<'a> Layout<'a> {
             .collect();
         let walk = self.walk(
             &c,
-            quote!(#krate::__private::LenCounter::new(#layout)),
+            quote!(#krate::#private::LenCounter::new(#layout)),
             calls,
         );
         quote! {
@@ -287,7 +291,7 @@ impl<'a> Layout<'a> {
             .collect();
         let walk = self.walk(
             &w,
-            quote!(#krate::__private::ContainerWriter::new(#layout, __out)),
+            quote!(#krate::#private::ContainerWriter::new(#layout, __out)),
             calls,
         );
         quote! {
@@ -309,11 +313,7 @@ impl<'a> Layout<'a> {
         }
         let w = Ident::new("__writer", proc_macro2::Span::call_site());
         let calls = self.slots.iter().map(|s| s.visit(&w, "put", &[])).collect();
-        let walk = self.walk(
-            &w,
-            quote!(#krate::__private::FixedWriter::new(__out)),
-            calls,
-        );
+        let walk = self.walk(&w, quote!(#krate::#private::FixedWriter::new(__out)), calls);
         let byte = quote!(::core::primitive::u8);
         quote! {
             #[inline]
@@ -325,7 +325,7 @@ impl<'a> Layout<'a> {
                     #walk
                     #w.finish()
                 } else {
-                    #krate::__private::write_zeroed(self, __out, <Self as #ssz>::ssz_write)
+                    #krate::#private::write_zeroed(self, __out, <Self as #ssz>::ssz_write)
                 }
             }
         }
@@ -354,12 +354,12 @@ impl<'a> Layout<'a> {
         }));
         let walk = self.walk(
             &a,
-            quote!(#krate::__private::ContainerAppender::new(#layout, __buf)),
+            quote!(#krate::#private::ContainerAppender::new(#layout, __buf)),
             calls,
         );
         quote! {
             #[inline]
-            fn ssz_append(&self, __buf: &mut #krate::__private::Vec<::core::primitive::u8>) {
+            fn ssz_append(&self, __buf: &mut #krate::#private::Vec<::core::primitive::u8>) {
                 #walk
             }
         }
@@ -394,7 +394,7 @@ impl<'a> Layout<'a> {
                 __bytes: &[::core::primitive::u8],
             ) -> ::core::result::Result<Self, #error> {
                 #length_check
-                let #var_mut __d = #krate::__private::ContainerDecoder::new(#layout, __bytes)?;
+                let #var_mut __d = #krate::#private::ContainerDecoder::new(#layout, __bytes)?;
                 #ok(Self { #(#decoded,)* #(#skipped,)* })
             }
         }
@@ -430,7 +430,7 @@ fn transparent(krate: &syn::Path, field: &Field, hooks: &Hooks) -> TokenStream {
     let ok = hooks.ok(krate);
     let (from_many, many_arg) = (hooks.many_helper(krate), hooks.many_arg());
     let check_array = hooks.check_array(krate);
-    let vec = quote!(#krate::__private::Vec<::core::primitive::u8>);
+    let vec = quote!(#krate::#private::Vec<::core::primitive::u8>);
     quote! {
         const IS_FIXED_SIZE: ::core::primitive::bool = <#ty as #ssz>::IS_FIXED_SIZE;
         const FIXED_PART_LEN: ::core::primitive::usize = <#ty as #ssz>::FIXED_PART_LEN;
@@ -479,13 +479,13 @@ fn transparent(krate: &syn::Path, field: &Field, hooks: &Hooks) -> TokenStream {
         // encodes, decodes and hashes as a list of `u64` does.
         #[inline]
         fn ssz_write_many(__values: &[Self], __out: &mut [::core::primitive::u8]) {
-            #krate::__private::transparent_write_many(__values, __out, |__v: &Self| &__v.#member)
+            #krate::#private::transparent_write_many(__values, __out, |__v: &Self| &__v.#member)
         }
 
         #[inline]
         fn from_ssz_many(
             __bytes: &[::core::primitive::u8],
-            __out: &mut #krate::__private::Vec<Self>,
+            __out: &mut #krate::#private::Vec<Self>,
         ) -> ::core::result::Result<(), #krate::DecodeError> {
             #from_many(
                 __bytes,
@@ -498,7 +498,7 @@ fn transparent(krate: &syn::Path, field: &Field, hooks: &Hooks) -> TokenStream {
 
         #[inline]
         fn ssz_append_many(__values: &[Self], __buf: &mut #vec) {
-            #krate::__private::transparent_append_many(__values, __buf, |__v: &Self| &__v.#member)
+            #krate::#private::transparent_append_many(__values, __buf, |__v: &Self| &__v.#member)
         }
 
         #[inline]
