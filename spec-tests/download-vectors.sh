@@ -4,8 +4,8 @@
 # minimal/*/ssz_static) with its Merkle proof cases
 # (<preset>/*/light_client/single_merkle_proof and
 # <preset>/*/merkle_proof/single_merkle_proof), and that of v1.7.0-alpha.13 (ssz_generic, and
-# ssz_static of Gloas) under spec-tests/vectors-v1.7/tests/, where the
-# spec-tests runners look for them.
+# ssz_static of Gloas and Heze) under spec-tests/vectors-v1.7/tests/, where
+# the spec-tests runners look for them.
 #
 # Run `download-vectors.sh --help` for the options.
 set -euo pipefail
@@ -21,6 +21,10 @@ PROOF_ARCHIVE="proofs"
 # The second edition: progressive merkleization changed in v1.7.0-alpha.2,
 # and Gloas uses progressive types from v1.7.0-alpha.12.
 VERSION_V1_7="v1.7.0-alpha.13"
+# Its Heze (EIP-7805) ssz_static suites, offline: one archive per preset
+# (<preset>-heze.tar.gz). Online they come from the mainnet and minimal
+# release archives, which hold every fork (see heze_pattern_for).
+HEZE_ARCHIVES=(mainnet-heze minimal-heze)
 RELEASE_URL_V1_7="https://github.com/ethereum/consensus-specs/releases/download/${VERSION_V1_7}"
 # The Lean consensus vectors: leanSpec's ssz_test fixtures of fork lstar
 # (leanSpec 43246bd, 2026-06-26), which leanSpec does not publish as a
@@ -66,12 +70,16 @@ records what was unpacked. --force unpacks again.
 The runners read spec-tests/vectors, or \$SSZ_SPEC_VECTORS (a directory
 holding tests/) when it is set.
 
-Then the same for ${VERSION_V1_7} (ssz_generic, and ssz_static of gloas),
-under spec-tests/vectors-v1.7/tests/, from the first that applies:
-  --v1.7-archives DIR        a local directory holding its three archives
+Then the same for ${VERSION_V1_7} (ssz_generic, and ssz_static of gloas
+and heze), under spec-tests/vectors-v1.7/tests/, from the first that applies:
+  --v1.7-archives DIR        a local directory holding its three archives,
+                             and mainnet-heze.tar.gz and minimal-heze.tar.gz
+                             with the heze cases (offline)
   \$SSZ_VECTOR_ARCHIVES_V1_7  the same, from the environment
   otherwise                  downloaded from
                              ${RELEASE_URL_V1_7}/
+                             (the heze cases from its mainnet.tar.gz and
+                             minimal.tar.gz, which hold every fork)
 The runners read spec-tests/vectors-v1.7, or \$SSZ_SPEC_VECTORS_V1_7.
 
 Then the Lean consensus vectors (leanSpec's lstar ssz_test fixtures,
@@ -169,7 +177,7 @@ fetch() {
 
 # Only the SSZ suites are unpacked: the release archives hold every other
 # test runner too. v1.6.1: every fork; v1.7.0-alpha.13: Gloas, the fork
-# whose containers the edition changes.
+# whose containers the edition changes, and Heze, the fork after it.
 pattern_for() {
     case "$1" in
         general) echo "tests/general/*/ssz_generic" ;;
@@ -189,19 +197,26 @@ pattern_for_v1_7() {
     esac
 }
 
-# unpack VERSION RELEASE_URL DEST_NAME SOURCE_DIR PATTERN_FUNCTION [PROOFS]
-# With PROOFS (v1.6.1), the Merkle proof suites too: from the preset
+heze_pattern_for() {
+    echo "tests/$1/heze/ssz_static"
+}
+
+# unpack VERSION RELEASE_URL DEST_NAME SOURCE_DIR PATTERN_FUNCTION [EXTRA]
+# EXTRA "proofs" (v1.6.1): the Merkle proof suites too, from the preset
 # archives when downloading, from ${PROOF_ARCHIVE}.tar.gz offline.
+# EXTRA "heze" (v1.7.0-alpha.13): the Heze ssz_static suites too, from the
+# preset archives when downloading, from <preset>-heze.tar.gz offline.
 unpack() {
     local version="$1" release_url="$2" dest_name="$3" source_dir="$4" pattern="$5"
-    local proofs="${6:-}"
+    local extra="${6:-}"
     local dest="${script_dir}/${dest_name}"
     local marker="${dest}/.source"
     local source_id name sum archive staging patterns
     local local_archives=("${ARCHIVES[@]}")
-    if [[ -n "$proofs" ]]; then
-        local_archives+=("$PROOF_ARCHIVE")
-    fi
+    case "$extra" in
+        proofs) local_archives+=("$PROOF_ARCHIVE") ;;
+        heze) local_archives+=("${HEZE_ARCHIVES[@]}") ;;
+    esac
 
     if [[ -n "$source_dir" ]]; then
         if [[ ! -d "$source_dir" ]]; then
@@ -246,8 +261,11 @@ unpack() {
         fi
         echo "unpacking the SSZ suites of ${name}.tar.gz (${version})"
         patterns=("$("$pattern" "$name")")
-        if [[ -n "$proofs" && -z "$source_dir" && "$name" != general ]]; then
+        if [[ "$extra" == proofs && -z "$source_dir" && "$name" != general ]]; then
             mapfile -t -O 1 patterns < <(proof_patterns_for "$name")
+        fi
+        if [[ "$extra" == heze && -z "$source_dir" && "$name" != general ]]; then
+            patterns+=("$(heze_pattern_for "$name")")
         fi
         tar xzf "$archive" -C "$staging" --wildcards "${patterns[@]}"
         if [[ -z "$source_dir" ]]; then
@@ -255,11 +273,17 @@ unpack() {
         fi
     done
 
-    if [[ -n "$proofs" && -n "$source_dir" ]]; then
+    if [[ "$extra" == proofs && -n "$source_dir" ]]; then
         echo "unpacking the Merkle proof cases of ${PROOF_ARCHIVE}.tar.gz"
         # shellcheck disable=SC2046 # one pattern a word
         tar xzf "${source_dir}/${PROOF_ARCHIVE}.tar.gz" -C "$staging" --wildcards \
             $(proof_patterns_for mainnet) $(proof_patterns_for minimal)
+    fi
+    if [[ "$extra" == heze && -n "$source_dir" ]]; then
+        for name in mainnet minimal; do
+            echo "unpacking the Heze ssz_static cases of ${name}-heze.tar.gz (${version})"
+            tar xzf "${source_dir}/${name}-heze.tar.gz" -C "$staging" "$(heze_pattern_for "$name")"
+        done
     fi
 
     if [[ ! -d "${staging}/tests/general" ]]; then
@@ -276,7 +300,7 @@ unpack() {
 }
 
 unpack "$VERSION" "$RELEASE_URL" vectors "$source_dir" pattern_for proofs
-unpack "$VERSION_V1_7" "$RELEASE_URL_V1_7" vectors-v1.7 "$source_dir_v1_7" pattern_for_v1_7
+unpack "$VERSION_V1_7" "$RELEASE_URL_V1_7" vectors-v1.7 "$source_dir_v1_7" pattern_for_v1_7 heze
 
 # unpack_lean SOURCE_DIR: the Lean fixtures under spec-tests/vectors-lean.
 unpack_lean() {

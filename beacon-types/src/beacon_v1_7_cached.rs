@@ -1,11 +1,11 @@
-//! The Fulu and Gloas containers of v1.7.0-alpha.13 instantiated with the
-//! persistent, cached collections: the same generated fork files as
+//! The Fulu, Gloas and Heze containers of v1.7.0-alpha.13 instantiated with
+//! the persistent, cached collections: the same generated fork files as
 //! [`crate::beacon_v1_7`], compiled a second time with `List`, `Vector` and
 //! `ProgressiveList` mapped to
 //! [`PersistentList`](peam_ssz_types::PersistentList),
 //! [`PersistentVector`](peam_ssz_types::PersistentVector) and
 //! [`PersistentProgressiveList`](peam_ssz_types::PersistentProgressiveList),
-//! so that a client keeps its Gloas state incrementally and the
+//! so that a client keeps its Gloas or Heze state incrementally and the
 //! `ssz_static` vectors run through the cached types too
 //! (`tests/ssz_static.rs`, `ssz_static[cached]@v1.7.0-alpha.13/...`).
 //! Progressive bitlists and byte lists (aggregation bits, transactions)
@@ -44,6 +44,8 @@ pub mod forked;
 pub mod fulu;
 #[path = "beacon_v1_7/gloas.rs"]
 pub mod gloas;
+#[path = "beacon_v1_7/heze.rs"]
+pub mod heze;
 
 /// As [`crate::beacon_v1_7::visit_fork_containers`], for the cached
 /// instantiation.
@@ -51,6 +53,7 @@ pub fn visit_fork_containers<P: Preset, V: ContainerVisitor>(fork: &str, visitor
     match fork {
         "fulu" => fulu::visit_containers::<P, V>(visitor),
         "gloas" => gloas::visit_containers::<P, V>(visitor),
+        "heze" => heze::visit_containers::<P, V>(visitor),
         _ => return false,
     }
     true

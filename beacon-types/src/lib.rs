@@ -11,8 +11,9 @@
 //!   cached `List` and `Vector`.
 //! - `beacon_alloy` (feature `alloy`) compiles the phase0 to capella fork
 //!   files with alloy-primitives' `B256`, `Address` and `U256`.
-//! - [`beacon_v1_7`] holds the Fulu and Gloas containers of
-//!   v1.7.0-alpha.13 (progressive in Gloas).
+//! - [`beacon_v1_7`] holds the Fulu, Gloas and Heze containers of
+//!   v1.7.0-alpha.13 (progressive from Gloas on; Heze adds EIP-7805's
+//!   inclusion lists).
 //! - [`beacon_v1_7_cached`] compiles those fork files with the persistent,
 //!   cached `List`, `Vector` and `ProgressiveList`.
 //! - [`ForkName`] names the forks, in order.

@@ -8,8 +8,8 @@
 //! - `tests/ssz_static*.rs` run the `ssz_static` suite against the beacon
 //!   containers of the `beacon-types` crate: [`beacon`] (every fork, both
 //!   presets), [`beacon_cached`] (the same containers with the persistent,
-//!   cached `List` and `Vector`) and [`beacon_v1_7`] (Fulu and Gloas of
-//!   v1.7.0-alpha.13, against `spec-tests/vectors-v1.7`).
+//!   cached `List` and `Vector`) and [`beacon_v1_7`] (Fulu, Gloas and
+//!   Heze of v1.7.0-alpha.13, against `spec-tests/vectors-v1.7`).
 //!
 //! - [`lean`] runs leanSpec's `lstar` SSZ fixtures against `peam-ssz-lean`
 //!   (`spec-tests/vectors-lean`, or `$SSZ_LEAN_VECTORS`).

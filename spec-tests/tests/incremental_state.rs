@@ -1,5 +1,5 @@
 //! A whole client state, end to end, on the cached types: every
-//! `ssz_static` `BeaconState` case of Fulu (v1.6.1) and Gloas
+//! `ssz_static` `BeaconState` case of Fulu (v1.6.1), Gloas and Heze
 //! (v1.7.0-alpha.13), both presets, decoded into the cached instantiation,
 //! cloned, changed as a block changes it (slot, a balance, a validator, a
 //! pushed validator and balance, the finalized checkpoint), re-rooted, and
@@ -128,6 +128,27 @@ mod gloas {
         mainnet,
         vectors_dir::<V1_7>().join("tests/mainnet/gloas"),
         gloas::BeaconState<Mainnet>,
+        cached::BeaconState<Mainnet>,
+        push = infallible
+    );
+}
+
+mod heze {
+    use super::*;
+    use beacon_types::beacon_v1_7::{heze, Mainnet, Minimal};
+    use beacon_types::beacon_v1_7_cached::heze as cached;
+
+    end_to_end!(
+        minimal,
+        vectors_dir::<V1_7>().join("tests/minimal/heze"),
+        heze::BeaconState<Minimal>,
+        cached::BeaconState<Minimal>,
+        push = infallible
+    );
+    end_to_end!(
+        mainnet,
+        vectors_dir::<V1_7>().join("tests/mainnet/heze"),
+        heze::BeaconState<Mainnet>,
         cached::BeaconState<Mainnet>,
         push = infallible
     );

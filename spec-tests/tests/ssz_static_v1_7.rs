@@ -1,4 +1,4 @@
-//! The `ssz_static` vectors against `beacon_types::beacon_v1_7` (the v1.7.0-alpha.13 Gloas vectors, manifests checked), printing `ssz_static@v1.7.0-alpha.13/<preset>/<fork>: ...`; the harness and the
+//! The `ssz_static` vectors against `beacon_types::beacon_v1_7` (the v1.7.0-alpha.13 Gloas and Heze vectors, manifests checked), printing `ssz_static@v1.7.0-alpha.13/<preset>/<fork>: ...`; the harness and the
 //! layout are in `common/ssz_static.rs`.
 
 #[path = "common/ssz_static.rs"]

@@ -113,7 +113,7 @@ pub struct Attestation<P: Preset> {
 
 /// `AttestationData` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct AttestationData {
     pub slot: Slot,
@@ -132,7 +132,7 @@ pub struct AttesterSlashing<P: Preset> {
 
 /// `BLSToExecutionChange` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BLSToExecutionChange {
     pub validator_index: ValidatorIndex,
@@ -177,7 +177,7 @@ pub struct BeaconBlockBody<P: Preset> {
 
 /// `BeaconBlockHeader` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BeaconBlockHeader {
     pub slot: Slot,
@@ -251,7 +251,7 @@ pub struct BeaconState<P: Preset> {
 
 /// `Checkpoint` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Checkpoint {
     pub epoch: Epoch,
@@ -260,7 +260,7 @@ pub struct Checkpoint {
 
 /// `ConsolidationRequest` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ConsolidationRequest {
     pub source_address: ExecutionAddress,
@@ -270,7 +270,7 @@ pub struct ConsolidationRequest {
 
 /// `ContributionAndProof` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ContributionAndProof<P: Preset> {
     pub aggregator_index: ValidatorIndex,
@@ -295,7 +295,7 @@ pub struct DataColumnSidecar<P: Preset> {
 
 /// `DataColumnsByRootIdentifier` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DataColumnsByRootIdentifier {
     pub block_root: Root,
@@ -305,7 +305,7 @@ pub struct DataColumnsByRootIdentifier {
 
 /// `Deposit` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Deposit {
     /// `Vector[Bytes32, DEPOSIT_CONTRACT_TREE_DEPTH + 1]`
@@ -315,7 +315,7 @@ pub struct Deposit {
 
 /// `DepositData` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DepositData {
     pub pubkey: BLSPubkey,
@@ -326,7 +326,7 @@ pub struct DepositData {
 
 /// `DepositMessage` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DepositMessage {
     pub pubkey: BLSPubkey,
@@ -336,7 +336,7 @@ pub struct DepositMessage {
 
 /// `DepositRequest` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DepositRequest {
     pub pubkey: BLSPubkey,
@@ -348,7 +348,7 @@ pub struct DepositRequest {
 
 /// `Eth1Block` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Eth1Block {
     pub timestamp: Uint64,
@@ -358,7 +358,7 @@ pub struct Eth1Block {
 
 /// `Eth1Data` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Eth1Data {
     pub deposit_root: Root,
@@ -426,7 +426,7 @@ pub struct ExecutionRequests {
 
 /// `Fork` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Fork {
     pub previous_version: Version,
@@ -436,7 +436,7 @@ pub struct Fork {
 
 /// `ForkData` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ForkData {
     pub current_version: Version,
@@ -445,7 +445,7 @@ pub struct ForkData {
 
 /// `HistoricalSummary` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct HistoricalSummary {
     pub block_summary_root: Root,
@@ -508,7 +508,7 @@ pub struct LightClientUpdate<P: Preset> {
 
 /// `MatrixEntry` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct MatrixEntry<P: Preset> {
     pub cell: Cell<P>,
@@ -535,7 +535,7 @@ pub struct PartialDataColumnHeader<P: Preset> {
 
 /// `PartialDataColumnPartsMetadata` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PartialDataColumnPartsMetadata<P: Preset> {
     /// `BitList[MAX_BLOB_COMMITMENTS_PER_BLOCK]`
@@ -559,7 +559,7 @@ pub struct PartialDataColumnSidecar<P: Preset> {
 
 /// `PendingConsolidation` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PendingConsolidation {
     pub source_index: ValidatorIndex,
@@ -568,7 +568,7 @@ pub struct PendingConsolidation {
 
 /// `PendingDeposit` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PendingDeposit {
     pub pubkey: BLSPubkey,
@@ -580,7 +580,7 @@ pub struct PendingDeposit {
 
 /// `PendingPartialWithdrawal` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PendingPartialWithdrawal {
     pub validator_index: ValidatorIndex,
@@ -590,7 +590,7 @@ pub struct PendingPartialWithdrawal {
 
 /// `PowBlock` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PowBlock {
     pub block_hash: Hash32,
@@ -600,7 +600,7 @@ pub struct PowBlock {
 
 /// `ProposerSlashing` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ProposerSlashing {
     pub signed_header_1: SignedBeaconBlockHeader,
@@ -616,7 +616,7 @@ pub struct SignedAggregateAndProof<P: Preset> {
 
 /// `SignedBLSToExecutionChange` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBLSToExecutionChange {
     pub message: BLSToExecutionChange,
@@ -632,7 +632,7 @@ pub struct SignedBeaconBlock<P: Preset> {
 
 /// `SignedBeaconBlockHeader` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlockHeader {
     pub message: BeaconBlockHeader,
@@ -641,7 +641,7 @@ pub struct SignedBeaconBlockHeader {
 
 /// `SignedContributionAndProof` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedContributionAndProof<P: Preset> {
     pub message: ContributionAndProof<P>,
@@ -650,7 +650,7 @@ pub struct SignedContributionAndProof<P: Preset> {
 
 /// `SignedVoluntaryExit` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedVoluntaryExit {
     pub message: VoluntaryExit,
@@ -659,7 +659,7 @@ pub struct SignedVoluntaryExit {
 
 /// `SigningData` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SigningData {
     pub object_root: Root,
@@ -668,7 +668,7 @@ pub struct SigningData {
 
 /// `SingleAttestation` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SingleAttestation {
     pub committee_index: CommitteeIndex,
@@ -679,7 +679,7 @@ pub struct SingleAttestation {
 
 /// `SyncAggregate` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncAggregate<P: Preset> {
     /// `BitVector[SYNC_COMMITTEE_SIZE]`
@@ -689,7 +689,7 @@ pub struct SyncAggregate<P: Preset> {
 
 /// `SyncAggregatorSelectionData` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncAggregatorSelectionData {
     pub slot: Slot,
@@ -698,7 +698,7 @@ pub struct SyncAggregatorSelectionData {
 
 /// `SyncCommittee` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncCommittee<P: Preset> {
     /// `Vector[BLSPubkey, SYNC_COMMITTEE_SIZE]`
@@ -708,7 +708,7 @@ pub struct SyncCommittee<P: Preset> {
 
 /// `SyncCommitteeContribution` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncCommitteeContribution<P: Preset> {
     pub slot: Slot,
@@ -721,7 +721,7 @@ pub struct SyncCommitteeContribution<P: Preset> {
 
 /// `SyncCommitteeMessage` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SyncCommitteeMessage {
     pub slot: Slot,
@@ -732,7 +732,7 @@ pub struct SyncCommitteeMessage {
 
 /// `Validator` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Validator {
     pub pubkey: BLSPubkey,
@@ -747,7 +747,7 @@ pub struct Validator {
 
 /// `VoluntaryExit` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct VoluntaryExit {
     pub epoch: Epoch,
@@ -756,7 +756,7 @@ pub struct VoluntaryExit {
 
 /// `Withdrawal` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Withdrawal {
     pub index: WithdrawalIndex,
@@ -767,7 +767,7 @@ pub struct Withdrawal {
 
 /// `WithdrawalRequest` as of fulu (consensus-specs v1.7.0-alpha.13).
 ///
-/// Unchanged in gloas.
+/// Unchanged in gloas, heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct WithdrawalRequest {
     pub source_address: ExecutionAddress,

@@ -57,6 +57,8 @@ pub type Transaction = ProgressiveByteList<V1_7>;
 pub type WithdrawalRequests = ProgressiveList<WithdrawalRequest, V1_7>;
 
 /// `AggregateAndProof` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct AggregateAndProof<P: Preset> {
     pub aggregator_index: ValidatorIndex,
@@ -65,6 +67,8 @@ pub struct AggregateAndProof<P: Preset> {
 }
 
 /// `Attestation` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1, 1], edition = "v1.7")]
 pub struct Attestation<P: Preset> {
@@ -76,6 +80,8 @@ pub struct Attestation<P: Preset> {
 }
 
 /// `AttesterSlashing` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct AttesterSlashing {
     pub attestation_1: IndexedAttestation,
@@ -209,6 +215,8 @@ pub struct BeaconState<P: Preset> {
 }
 
 /// `Builder` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct Builder {
     pub pubkey: BLSPubkey,
@@ -220,6 +228,8 @@ pub struct Builder {
 }
 
 /// `BuilderDepositRequest` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BuilderDepositRequest {
     pub pubkey: BLSPubkey,
@@ -229,6 +239,8 @@ pub struct BuilderDepositRequest {
 }
 
 /// `BuilderExitRequest` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BuilderExitRequest {
     pub source_address: ExecutionAddress,
@@ -236,6 +248,8 @@ pub struct BuilderExitRequest {
 }
 
 /// `BuilderPendingPayment` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BuilderPendingPayment {
     pub weight: Gwei,
@@ -244,6 +258,8 @@ pub struct BuilderPendingPayment {
 }
 
 /// `BuilderPendingWithdrawal` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct BuilderPendingWithdrawal {
     pub fee_recipient: ExecutionAddress,
@@ -252,6 +268,8 @@ pub struct BuilderPendingWithdrawal {
 }
 
 /// `DataColumnSidecar` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DataColumnSidecar<P: Preset> {
     pub index: ColumnIndex,
@@ -264,6 +282,8 @@ pub struct DataColumnSidecar<P: Preset> {
 }
 
 /// `ExecutionPayload` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], edition = "v1.7")]
 pub struct ExecutionPayload<P: Preset> {
@@ -315,6 +335,8 @@ pub struct ExecutionPayloadBid {
 }
 
 /// `ExecutionPayloadEnvelope` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1, 1, 1], edition = "v1.7")]
 pub struct ExecutionPayloadEnvelope<P: Preset> {
@@ -326,6 +348,8 @@ pub struct ExecutionPayloadEnvelope<P: Preset> {
 }
 
 /// `ExecutionRequests` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1, 1, 1], edition = "v1.7")]
 pub struct ExecutionRequests {
@@ -345,6 +369,8 @@ pub struct ExecutionRequests {
 }
 
 /// `IndexedAttestation` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1], edition = "v1.7")]
 pub struct IndexedAttestation {
@@ -354,6 +380,8 @@ pub struct IndexedAttestation {
 }
 
 /// `IndexedPayloadAttestation` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1], edition = "v1.7")]
 pub struct IndexedPayloadAttestation<P: Preset> {
@@ -364,6 +392,8 @@ pub struct IndexedPayloadAttestation<P: Preset> {
 }
 
 /// `LightClientBootstrap` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientBootstrap<P: Preset> {
     pub header: LightClientHeader,
@@ -372,6 +402,8 @@ pub struct LightClientBootstrap<P: Preset> {
 }
 
 /// `LightClientFinalityUpdate` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientFinalityUpdate<P: Preset> {
     pub attested_header: LightClientHeader,
@@ -382,6 +414,8 @@ pub struct LightClientFinalityUpdate<P: Preset> {
 }
 
 /// `LightClientHeader` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientHeader {
     pub beacon: BeaconBlockHeader,
@@ -390,6 +424,8 @@ pub struct LightClientHeader {
 }
 
 /// `LightClientOptimisticUpdate` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientOptimisticUpdate<P: Preset> {
     pub attested_header: LightClientHeader,
@@ -398,6 +434,8 @@ pub struct LightClientOptimisticUpdate<P: Preset> {
 }
 
 /// `LightClientUpdate` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientUpdate<P: Preset> {
     pub attested_header: LightClientHeader,
@@ -410,6 +448,8 @@ pub struct LightClientUpdate<P: Preset> {
 }
 
 /// `PartialDataColumnGroupID` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PartialDataColumnGroupID {
     pub beacon_block_root: Root,
@@ -417,6 +457,8 @@ pub struct PartialDataColumnGroupID {
 }
 
 /// `PartialDataColumnSidecar` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PartialDataColumnSidecar<P: Preset> {
     pub cells_present_bitmap: ProgressiveBitlist<V1_7>,
@@ -427,6 +469,8 @@ pub struct PartialDataColumnSidecar<P: Preset> {
 }
 
 /// `PayloadAttestation` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 #[ssz(active_fields = [1, 1, 1], edition = "v1.7")]
 pub struct PayloadAttestation<P: Preset> {
@@ -437,6 +481,8 @@ pub struct PayloadAttestation<P: Preset> {
 }
 
 /// `PayloadAttestationData` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PayloadAttestationData {
     pub beacon_block_root: Root,
@@ -446,6 +492,8 @@ pub struct PayloadAttestationData {
 }
 
 /// `PayloadAttestationMessage` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PayloadAttestationMessage {
     pub validator_index: ValidatorIndex,
@@ -454,6 +502,8 @@ pub struct PayloadAttestationMessage {
 }
 
 /// `ProposerPreferences` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ProposerPreferences {
     pub dependent_root: Root,
@@ -464,6 +514,8 @@ pub struct ProposerPreferences {
 }
 
 /// `SignedAggregateAndProof` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedAggregateAndProof<P: Preset> {
     pub message: AggregateAndProof<P>,
@@ -485,6 +537,8 @@ pub struct SignedExecutionPayloadBid {
 }
 
 /// `SignedExecutionPayloadEnvelope` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedExecutionPayloadEnvelope<P: Preset> {
     pub message: ExecutionPayloadEnvelope<P>,
@@ -492,6 +546,8 @@ pub struct SignedExecutionPayloadEnvelope<P: Preset> {
 }
 
 /// `SignedProposerPreferences` as of gloas (consensus-specs v1.7.0-alpha.13).
+///
+/// Unchanged in heze.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedProposerPreferences {
     pub message: ProposerPreferences,

@@ -1,4 +1,4 @@
-//! The consensus containers of Fulu and Gloas as consensus-specs
+//! The consensus containers of Fulu, Gloas and Heze as consensus-specs
 //! v1.7.0-alpha.13 defines them, for both presets.
 //!
 //! Generated, like [`crate::beacon`], by `beacon-types/tools/codegen`,
@@ -10,26 +10,42 @@
 //! progressive merkleization puts the binary subtree of each step on the
 //! left. [`fulu`] holds the containers Gloas takes unchanged, as this schema
 //! defines them (its `visit_containers` is not run: the alpha.13 vectors
-//! cover Gloas only).
+//! cover Gloas and Heze only).
 //!
+//! [`heze`] (EIP-7805, fork-choice enforced inclusion lists) follows Gloas:
+//! the bid ([`heze::ExecutionPayloadBid`]) gains `inclusion_list_bits`
+//! (`BitVector[INCLUSION_LIST_COMMITTEE_SIZE]`, a thirteenth active field),
+//! so the signed bid, the block body, the block, the signed block and the
+//! state are new types too; [`heze::InclusionList`] and
+//! [`heze::SignedInclusionList`] are new. Everything else is the Gloas type,
+//! re-exported.
 //!
-//! The Gloas containers carry the maxima that the alpha.13 text asserts of
-//! their progressive lists (the body's operations, the execution requests,
-//! the payload's withdrawals, the bid's blob commitments): decoding a
-//! gossip block checks them, before it allocates, with an error that names
+//! The Gloas and Heze containers carry the maxima that the alpha.13 text
+//! asserts of their progressive lists (the body's operations, the execution
+//! requests, the payload's withdrawals, the bid's blob commitments): decoding
+//! a gossip block checks them, before it allocates, with an error that names
 //! the field and both counts. They change no byte and no root. See
 //! [`Asserted`] (and [`without_maxima`] for the SSZ types alone, as the
 //! `ssz_static` vectors test them) and [`MaxBlobsPerBlock`] (the run-time
-//! maximum of the blob commitments).
+//! maximum of the blob commitments). The bound that Heze's gossip puts on an
+//! inclusion list, at most `MAX_BYTES_PER_INCLUSION_LIST` (8,192) bytes of
+//! transactions (heze p2p-interface.md `inclusion_list`), is on their size,
+//! not their count, so [`heze::InclusionList`] does not carry it: a client
+//! checks it on the message's bytes.
 //!
 //! ```
-//! use peam_ssz_beacon::beacon_v1_7::{gloas, Minimal};
+//! use peam_ssz_beacon::beacon_v1_7::{gloas, heze, Minimal};
 //! use peam_ssz_types::{Ssz, TreeHash};
 //!
 //! let state = gloas::BeaconState::<Minimal>::default();
 //! let bytes = state.to_ssz();
 //! assert_eq!(gloas::BeaconState::<Minimal>::from_ssz(&bytes).unwrap(), state);
 //! let _root = state.hash_tree_root();
+//!
+//! // Heze's bid: the Gloas fields, then 16 inclusion-list bits (2 bytes).
+//! let bid = heze::ExecutionPayloadBid::<Minimal>::default();
+//! let gloas_bid = gloas::ExecutionPayloadBid::default();
+//! assert_eq!(bid.to_ssz().len(), gloas_bid.to_ssz().len() + 2);
 //! ```
 
 pub mod catalog;
@@ -51,6 +67,7 @@ pub use maxima::{without_maxima, Asserted, MaxBlobsPerBlock};
 
 pub mod fulu;
 pub mod gloas;
+pub mod heze;
 
 pub use super::beacon::{Container, ContainerVisitor, Quot, Sum};
 pub use preset::{Mainnet, Minimal, Preset};
@@ -59,7 +76,7 @@ pub use preset::{Mainnet, Minimal, Preset};
 pub use catalog::FORKS;
 
 /// The forks whose `ssz_static` vectors the v1.7.0-alpha.13 archives hold.
-pub const VECTOR_FORKS: [&str; 1] = ["gloas"];
+pub const VECTOR_FORKS: [&str; 2] = ["gloas", "heze"];
 
 /// Calls `visitor` with every container of `fork` (one of [`FORKS`]) for the
 /// preset `P`. Returns `false`, having called nothing, for an unknown fork.
@@ -67,6 +84,7 @@ pub fn visit_fork_containers<P: Preset, V: ContainerVisitor>(fork: &str, visitor
     match fork {
         "fulu" => fulu::visit_containers::<P, V>(visitor),
         "gloas" => gloas::visit_containers::<P, V>(visitor),
+        "heze" => heze::visit_containers::<P, V>(visitor),
         _ => return false,
     }
     true

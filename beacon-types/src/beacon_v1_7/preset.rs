@@ -109,6 +109,10 @@ pub trait Preset:
     type NextSyncCommitteeGindexGloas: Length;
     /// `PTC_SIZE` (mainnet 512, minimal 16).
     type PtcSize: Length;
+
+    // heze
+    /// `INCLUSION_LIST_COMMITTEE_SIZE` (mainnet 16, minimal 16).
+    type InclusionListCommitteeSize: Length;
 }
 
 /// The `mainnet` preset.
@@ -165,6 +169,9 @@ impl Preset for Mainnet {
     type MaxPayloadAttestations = U<4>;
     type NextSyncCommitteeGindexGloas = U<2946>;
     type PtcSize = U<512>;
+
+    // heze
+    type InclusionListCommitteeSize = U<16>;
 }
 
 /// The `minimal` preset, for testing.
@@ -221,4 +228,7 @@ impl Preset for Minimal {
     type MaxPayloadAttestations = U<4>;
     type NextSyncCommitteeGindexGloas = U<2946>;
     type PtcSize = U<16>;
+
+    // heze
+    type InclusionListCommitteeSize = U<16>;
 }

@@ -56,7 +56,7 @@ pub struct Target {
     /// (`v1.7`).
     pub edition: (&'static str, &'static str),
     /// The maxima its text asserts of fields that carry no capacity (only
-    /// the v1.7.0-alpha.13 Gloas containers have such fields), and the
+    /// the v1.7.0-alpha.13 containers of Gloas on have such fields), and the
     /// preset values that only those maxima use.
     pub maxima: &'static [Maximum],
     pub maxima_presets: &'static [(&'static str, &'static str, u64, u64)],
@@ -150,6 +150,8 @@ pub(crate) enum MaxOf {
 /// (the state transition or gossip), which the generated field carries as
 /// its progressive type's bound (`ProgressiveList<T, V1_7, Asserted<M>>`):
 /// fork, container, field, the maximum, and the clause that asserts it.
+/// It holds in `fork` and in every fork that descends from it (Heze keeps
+/// the Gloas maxima).
 pub(crate) struct Maximum {
     pub(crate) fork: &'static str,
     pub(crate) container: &'static str,

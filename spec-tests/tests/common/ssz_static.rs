@@ -24,8 +24,8 @@
 //! (those forks instantiated with alloy-primitives' `B256`, `Address` and
 //! `U256`), printing `ssz_static[alloy]@v1.6.1/<preset>/<fork>: P passed, F failed`.
 //!
-//! The v1.7.0-alpha.13 vectors (`spec-tests/vectors-v1.7`, Gloas only) run
-//! the same way against `beacon_types::beacon_v1_7`, with every case's
+//! The v1.7.0-alpha.13 vectors (`spec-tests/vectors-v1.7`, Gloas and Heze)
+//! run the same way against `beacon_types::beacon_v1_7`, with every case's
 //! `manifest.yaml` checked too, and print
 //! `ssz_static@v1.7.0-alpha.13/<preset>/<fork>: ...`; and a second time
 //! against `beacon_types::beacon_v1_7_cached` (`List`, `Vector` and
@@ -109,9 +109,9 @@ struct Suite<'a> {
     /// empty, `[cached]`, `[alloy]` or `[schema]`.
     variant: &'static str,
     /// Whether the cases decode without the maxima the v1.7.0-alpha.13
-    /// Gloas containers carry (`beacon_v1_7::without_maxima`): the vectors
-    /// test the SSZ types, whose random values run past them (ten deposits
-    /// in a body).
+    /// Gloas and Heze containers carry (`beacon_v1_7::without_maxima`): the
+    /// vectors test the SSZ types, whose random values run past them (ten
+    /// deposits in a body).
     without_maxima: bool,
 }
 
