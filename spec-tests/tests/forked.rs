@@ -170,7 +170,10 @@ fn run<E: SpecEdition, F: Forked>(
         let dir = root.join(format!("tests/{preset}/{fork}/ssz_static/{ty}"));
         let cases = cases_under(&dir);
         if cases.is_empty() {
-            run.fail(format!("no {ty} case for {preset}/{fork} in {}", dir.display()));
+            run.fail(format!(
+                "no {ty} case for {preset}/{fork} in {}",
+                dir.display()
+            ));
             continue;
         }
         let group = format!("ssz_static[forked{variant}]@{}/{preset}/{fork}", E::NAME);
@@ -216,10 +219,38 @@ fn v1_6_every_state_and_block_by_slot() {
     for preset in ["mainnet", "minimal"] {
         macro_rules! go {
             ($p:ty) => {{
-                run::<V1_6, beacon::forked::BeaconState<$p>>(&mut r, preset, &V1_6_FORKS, "BeaconState", "", false);
-                run::<V1_6, beacon::forked::BeaconBlock<$p>>(&mut r, preset, &V1_6_FORKS, "BeaconBlock", "", false);
-                run::<V1_6, beacon::forked::SignedBeaconBlock<$p>>(&mut r, preset, &V1_6_FORKS, "SignedBeaconBlock", "", false);
-                run::<V1_6, beacon_cached::forked::BeaconState<$p>>(&mut r, preset, &V1_6_FORKS, "BeaconState", "/cached", false);
+                run::<V1_6, beacon::forked::BeaconState<$p>>(
+                    &mut r,
+                    preset,
+                    &V1_6_FORKS,
+                    "BeaconState",
+                    "",
+                    false,
+                );
+                run::<V1_6, beacon::forked::BeaconBlock<$p>>(
+                    &mut r,
+                    preset,
+                    &V1_6_FORKS,
+                    "BeaconBlock",
+                    "",
+                    false,
+                );
+                run::<V1_6, beacon::forked::SignedBeaconBlock<$p>>(
+                    &mut r,
+                    preset,
+                    &V1_6_FORKS,
+                    "SignedBeaconBlock",
+                    "",
+                    false,
+                );
+                run::<V1_6, beacon_cached::forked::BeaconState<$p>>(
+                    &mut r,
+                    preset,
+                    &V1_6_FORKS,
+                    "BeaconState",
+                    "/cached",
+                    false,
+                );
             }};
         }
         if preset == "mainnet" {
@@ -238,10 +269,38 @@ fn v1_7_every_state_and_block_by_slot() {
     for preset in ["mainnet", "minimal"] {
         macro_rules! go {
             ($p:ty) => {{
-                run::<V1_7, beacon_v1_7::forked::BeaconState<$p>>(&mut r, preset, &forks, "BeaconState", "", true);
-                run::<V1_7, beacon_v1_7::forked::BeaconBlock<$p>>(&mut r, preset, &forks, "BeaconBlock", "", true);
-                run::<V1_7, beacon_v1_7::forked::SignedBeaconBlock<$p>>(&mut r, preset, &forks, "SignedBeaconBlock", "", true);
-                run::<V1_7, beacon_v1_7_cached::forked::BeaconState<$p>>(&mut r, preset, &forks, "BeaconState", "/cached", true);
+                run::<V1_7, beacon_v1_7::forked::BeaconState<$p>>(
+                    &mut r,
+                    preset,
+                    &forks,
+                    "BeaconState",
+                    "",
+                    true,
+                );
+                run::<V1_7, beacon_v1_7::forked::BeaconBlock<$p>>(
+                    &mut r,
+                    preset,
+                    &forks,
+                    "BeaconBlock",
+                    "",
+                    true,
+                );
+                run::<V1_7, beacon_v1_7::forked::SignedBeaconBlock<$p>>(
+                    &mut r,
+                    preset,
+                    &forks,
+                    "SignedBeaconBlock",
+                    "",
+                    true,
+                );
+                run::<V1_7, beacon_v1_7_cached::forked::BeaconState<$p>>(
+                    &mut r,
+                    preset,
+                    &forks,
+                    "BeaconState",
+                    "/cached",
+                    true,
+                );
             }};
         }
         if preset == "mainnet" {
