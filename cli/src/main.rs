@@ -5,6 +5,8 @@
 
 mod args;
 mod diff;
+mod edition;
+mod hint;
 mod run;
 mod schema;
 
