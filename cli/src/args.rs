@@ -395,10 +395,16 @@ Every command takes --help. A value is named by fork and container
 (--type fulu.BeaconState) of the spec's v1.6.1 containers, or of
 v1.7.0-alpha.13's with --edition v1.7 (--edition v1.7 --type
 gloas.BeaconState), and sized by --preset mainnet|minimal (default
-mainnet), or described at run time by a JSON type descriptor (--schema
+mainnet) or by a chain configuration (--network mainnet|minimal|FILE.yaml),
+which also names BeaconState, BeaconBlock, SignedBeaconBlock and
+LightClientHeader without a fork (--network mainnet --type BeaconState):
+the fork is the one of the slot in the bytes. Or a value is described at
+run time by a JSON type descriptor (--schema
 FILE.json, or --schema FILE.json#NAME for one type of a file mapping names
 to descriptors, as beacon-types/schemas/<version>/<preset>/<fork>.json do).
-A file argument of - (or none) is standard input.
+A file argument of - (or none) is standard input. When bytes do not
+decode, the error says if they decode as the other preset's or edition's
+container, or compressed (or not).
 
 Exit status: 0 on success, 1 when verify fails or diff finds a difference,
 2 on bad input or usage, with a one-line error on standard error.
@@ -411,14 +417,21 @@ Usage: peam-ssz decode --type FORK.CONTAINER [OPTIONS] [FILE]
        peam-ssz decode --schema FILE[#NAME] [OPTIONS] [FILE]
 
 Options:
-  --type FORK.CONTAINER   the container (fulu.BeaconState, phase0.Checkpoint, ...)
+  --type FORK.CONTAINER   the container (fulu.BeaconState, phase0.Checkpoint, ...),
+                          or with --network CONTAINER alone (BeaconState)
   --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
                           or NAME of a file mapping names to descriptors
   --edition v1.6|v1.7     with --type, the spec's containers: v1.6 (v1.6.1,
                           phase0 to gloas and eip7805; the default) or v1.7
                           (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
                           the merkleization of progressive types (default v1.7)
-  --preset mainnet|minimal  the preset (default mainnet)
+  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
+                          as the spec's config.yaml): the preset is its
+                          PRESET_BASE, and --type BeaconState, BeaconBlock,
+                          SignedBeaconBlock or LightClientHeader without a fork
+                          takes the fork of the slot in the bytes (said on
+                          standard error), its JSON {\"version\", \"data\"}
+  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
   --format FORMAT         the input: ssz, ssz_snappy (a snappy block, as the
                           spec tests and gossip write it), ssz_snappy_frames (a
                           req/resp message: varint length, then snappy frames),
@@ -443,7 +456,13 @@ Options:
                           phase0 to gloas and eip7805; the default) or v1.7
                           (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
                           the merkleization of progressive types (default v1.7)
-  --preset mainnet|minimal  the preset (default mainnet)
+  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
+                          as the spec's config.yaml): the preset is its
+                          PRESET_BASE, and --type BeaconState, BeaconBlock,
+                          SignedBeaconBlock or LightClientHeader without a fork
+                          takes the fork of the slot in the bytes (said on
+                          standard error), its JSON {\"version\", \"data\"}
+  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
   --format FORMAT         the input (ssz, ssz_snappy, ssz_snappy_frames, json,
                           yaml); default from the file's extension, else json
   --output FORMAT         ssz (default), ssz_snappy or ssz_snappy_frames
@@ -467,7 +486,13 @@ Options:
                           phase0 to gloas and eip7805; the default) or v1.7
                           (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
                           the merkleization of progressive types (default v1.7)
-  --preset mainnet|minimal  the preset (default mainnet)
+  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
+                          as the spec's config.yaml): the preset is its
+                          PRESET_BASE, and --type BeaconState, BeaconBlock,
+                          SignedBeaconBlock or LightClientHeader without a fork
+                          takes the fork of the slot in the bytes (said on
+                          standard error), its JSON {\"version\", \"data\"}
+  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
   --format FORMAT         the input (ssz, ssz_snappy, ssz_snappy_frames, json,
                           yaml); default from the file's extension, else ssz
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare
@@ -494,7 +519,13 @@ Options:
                           phase0 to gloas and eip7805; the default) or v1.7
                           (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
                           the merkleization of progressive types (default v1.7)
-  --preset mainnet|minimal  the preset (default mainnet)
+  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
+                          as the spec's config.yaml): the preset is its
+                          PRESET_BASE, and --type BeaconState, BeaconBlock,
+                          SignedBeaconBlock or LightClientHeader without a fork
+                          takes the fork of the slot in the bytes (said on
+                          standard error), its JSON {\"version\", \"data\"}
+  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
   --format FORMAT         the input; default from the file's extension, else ssz
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare
   -h, --help              this text
@@ -520,7 +551,13 @@ Options:
                           phase0 to gloas and eip7805; the default) or v1.7
                           (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
                           the merkleization of progressive types (default v1.7)
-  --preset mainnet|minimal  the preset (default mainnet)
+  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
+                          as the spec's config.yaml): the preset is its
+                          PRESET_BASE, and --type BeaconState, BeaconBlock,
+                          SignedBeaconBlock or LightClientHeader without a fork
+                          takes the fork of the slot in the bytes (said on
+                          standard error), its JSON {\"version\", \"data\"}
+  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
   --format FORMAT         the format of FILE; default from its extension, else ssz
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare
   -h, --help              this text
@@ -544,7 +581,13 @@ Options:
                           phase0 to gloas and eip7805; the default) or v1.7
                           (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
                           the merkleization of progressive types (default v1.7)
-  --preset mainnet|minimal  the preset (default mainnet)
+  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
+                          as the spec's config.yaml): the preset is its
+                          PRESET_BASE, and --type BeaconState, BeaconBlock,
+                          SignedBeaconBlock or LightClientHeader without a fork
+                          takes the fork of the slot in the bytes (said on
+                          standard error), its JSON {\"version\", \"data\"}
+  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
   --format FORMAT         the format of both files; default from each one's
                           extension, else ssz
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare

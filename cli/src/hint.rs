@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 
 use beacon_types::beacon::{Container, ContainerVisitor};
+use beacon_types::beacon_v1_7::without_maxima;
 use peam_ssz_types::snappy;
 
 use crate::args::{Format, PresetName};
@@ -20,20 +21,46 @@ pub(crate) fn diagnose(target: &Target, input: &Input, max: usize) -> Option<Str
         Reading::Hint(hint) => return Some(hint),
         Reading::Bytes(bytes) => bytes,
     };
-    let hint = other_reading(target.edition, target.preset, |edition, preset| {
-        decodes(
-            &Target {
-                edition,
-                preset,
-                ..*target
-            },
-            &bytes,
-        )
-    })?;
-    Some(format!(
-        "these bytes decode as {}{}.{}: try {}",
-        hint.whose, target.fork, target.name, hint.flags
-    ))
+    let preset_flag = |p: PresetName| match target.network {
+        Some(network) => network.preset_flag(p),
+        None => format!("--preset {}", p.name()),
+    };
+    let other = other_reading(
+        target.edition,
+        target.preset,
+        preset_flag,
+        |edition, preset| {
+            decodes(
+                &Target {
+                    edition,
+                    preset,
+                    ..*target
+                },
+                &bytes,
+            )
+        },
+    );
+    if let Some(other) = other {
+        return Some(format!(
+            "these bytes decode as {}{}.{}: try {}",
+            other.whose, target.fork, target.name, other.flags
+        ));
+    }
+    // The v1.7.0-alpha.13 Gloas containers carry maxima that the spec
+    // asserts of blocks on the chain, beyond their SSZ types; the schema
+    // of the edition is the SSZ type alone.
+    if target.edition == SpecEdition::V1_7 && without_maxima(|| decodes(target, &bytes)) {
+        return Some(format!(
+            "the SSZ type reads these bytes, past a maximum the spec asserts of a {} on the \
+             chain: --schema beacon-types/schemas/{}/{}/{}.json#{} decodes the type alone",
+            target.name,
+            target.edition.rules().name,
+            target.preset.name(),
+            target.fork,
+            target.name
+        ));
+    }
+    None
 }
 
 /// What [`ssz_of`] makes of an input.
@@ -94,10 +121,12 @@ pub(crate) struct Other {
 }
 
 /// The first other (edition, preset) under which `decodes` holds: the
-/// other preset first, then the other edition, then both.
+/// other preset first, then the other edition, then both. `preset_flag`
+/// says how to ask for a preset (`--preset minimal`).
 pub(crate) fn other_reading(
     edition: SpecEdition,
     preset: PresetName,
+    preset_flag: impl Fn(PresetName) -> String,
     decodes: impl Fn(SpecEdition, PresetName) -> bool,
 ) -> Option<Other> {
     let other_preset = PresetName::ALL.into_iter().find(|p| *p != preset)?;
@@ -114,7 +143,7 @@ pub(crate) fn other_reading(
         let mut flags = Vec::new();
         if p != preset {
             whose.push(p.name().to_owned());
-            flags.push(format!("--preset {}", p.name()));
+            flags.push(preset_flag(p));
         }
         if e != edition {
             whose.push(e.rules().name.to_owned());

@@ -12,9 +12,11 @@ use peam_ssz_types::proof::{calculate_merkle_root, prove, Gindex, SingleProof};
 use peam_ssz_types::snappy;
 
 use crate::args::{Args, Command, Format, PresetName};
+use crate::by_slot;
 use crate::diff;
 use crate::edition::SpecEdition;
 use crate::hint;
+use crate::network::{self, Network};
 
 /// How a command that ran ended.
 pub enum Outcome {
@@ -44,18 +46,27 @@ pub fn run(args: &Args) -> Result<Outcome, String> {
         return crate::schema::run(args, schema);
     }
     let edition = SpecEdition::of(args.edition);
-    let preset = args.preset.unwrap_or(PresetName::Mainnet);
+    let network = args.network.as_deref().map(Network::load).transpose()?;
+    let preset = network::preset_of(args.preset, network.as_ref())?;
     let type_name = args.type_name.as_deref().unwrap_or_default();
-    let (fork, name) = type_name.split_once('.').ok_or_else(|| {
-        format!("--type {type_name:?}: expected FORK.CONTAINER, for example fulu.BeaconState")
-    })?;
-    let target = Target {
-        edition,
-        preset,
-        fork,
-        name,
-    };
-    run_named(args, &target)
+    match (type_name.split_once('.'), &network) {
+        (Some((fork, name)), _) => run_named(
+            args,
+            &Target {
+                edition,
+                preset,
+                fork,
+                name,
+                network: network.as_ref(),
+            },
+        ),
+        (None, Some(network)) => by_slot::run(args, network, edition, preset, type_name),
+        (None, None) => Err(format!(
+            "--type {type_name:?}: expected FORK.CONTAINER, for example fulu.BeaconState \
+             (or, with --network, one of {} alone: its fork is its slot's)",
+            by_slot::NAMES.join(", ")
+        )),
+    }
 }
 
 /// A container named by fork: its edition, preset, fork and name.
@@ -65,6 +76,8 @@ pub(crate) struct Target<'a> {
     pub(crate) preset: PresetName,
     pub(crate) fork: &'a str,
     pub(crate) name: &'a str,
+    /// `--network`, which gave the preset, if given.
+    pub(crate) network: Option<&'a Network>,
 }
 
 /// Runs the command on `target`'s container.
@@ -208,7 +221,7 @@ fn run_typed<T: Container>(args: &Args, target: &Target) -> Result<Outcome, Stri
         }
         Command::Prove => {
             let path = arg(0).unwrap_or_default();
-            let gindex = gindex_of_str::<T>(path).map_err(|e| format!("path {path:?}: {e}"))?;
+            let gindex = gindex_of_str::<T>(path).map_err(|e| path_error(path, e))?;
             let value = load_arg::<T>(args, target, arg(1), Format::Ssz)?;
             let proof = prove(&value, gindex).map_err(|e| format!("path {path:?}: {e}"))?;
             write_proof(path, &proof)?;
@@ -225,6 +238,43 @@ fn run_typed<T: Container>(args: &Args, target: &Target) -> Result<Outcome, Stri
         Command::Types => {}
     }
     Ok(Outcome::Success)
+}
+
+fn path_error(path: &str, error: impl std::fmt::Display) -> String {
+    format!("path {path:?}: {error}")
+}
+
+/// The generalized index of `path` in `target`'s container.
+pub(crate) fn gindex_of(target: &Target, path: &str) -> Result<Gindex, String> {
+    struct GindexOf<'a> {
+        name: &'a str,
+        path: &'a str,
+        result: Option<Result<Gindex, String>>,
+    }
+    impl ContainerVisitor for GindexOf<'_> {
+        fn visit<T: Container>(&mut self, name: &'static str) {
+            if name == self.name {
+                self.result =
+                    Some(gindex_of_str::<T>(self.path).map_err(|e| path_error(self.path, e)));
+            }
+        }
+    }
+    let mut visitor = GindexOf {
+        name: target.name,
+        path,
+        result: None,
+    };
+    target
+        .edition
+        .visit(target.preset, target.fork, &mut visitor);
+    visitor.result.unwrap_or_else(|| {
+        Err(format!(
+            "{} has no {} in {}",
+            target.fork,
+            target.name,
+            target.edition.rules().name
+        ))
+    })
 }
 
 /// A value's consensus JSON, as a tree: every command that reads or writes
