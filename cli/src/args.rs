@@ -414,6 +414,7 @@ const HELP_DECODE: &str = "\
 peam-ssz decode: a value to JSON or YAML, in the consensus conventions
 
 Usage: peam-ssz decode --type FORK.CONTAINER [OPTIONS] [FILE]
+       peam-ssz decode --network NETWORK --type CONTAINER [OPTIONS] [FILE]
        peam-ssz decode --schema FILE[#NAME] [OPTIONS] [FILE]
 
 Options:
@@ -446,6 +447,7 @@ const HELP_ENCODE: &str = "\
 peam-ssz encode: JSON or YAML (or any input format) to SSZ
 
 Usage: peam-ssz encode --type FORK.CONTAINER [OPTIONS] [FILE]
+       peam-ssz encode --network NETWORK --type CONTAINER [OPTIONS] [FILE]
        peam-ssz encode --schema FILE[#NAME] [OPTIONS] [FILE]
 
 Options:
@@ -474,6 +476,7 @@ const HELP_ROOT: &str = "\
 peam-ssz root: the hash_tree_root of a value
 
 Usage: peam-ssz root --type FORK.CONTAINER [OPTIONS] [FILE]
+       peam-ssz root --network NETWORK --type CONTAINER [OPTIONS] [FILE]
        peam-ssz root --schema FILE[#NAME] [OPTIONS] [FILE]
 
 Prints the root as 0x and 64 hex digits.
@@ -503,6 +506,7 @@ const HELP_PROVE: &str = "\
 peam-ssz prove: the Merkle proof of a path into a value
 
 Usage: peam-ssz prove --type FORK.CONTAINER [OPTIONS] PATH [FILE]
+       peam-ssz prove --network NETWORK --type CONTAINER [OPTIONS] PATH [FILE]
        peam-ssz prove --schema FILE[#NAME] [OPTIONS] PATH [FILE]
 
 PATH names a node as merkle-proofs.md does, fields by name and elements by
@@ -536,6 +540,7 @@ peam-ssz verify: check a proof (as prove writes it, or a spec test's proof.yaml)
 
 Usage: peam-ssz verify PROOF --root 0xROOT
        peam-ssz verify --type FORK.CONTAINER [OPTIONS] PROOF FILE
+       peam-ssz verify --network NETWORK --type CONTAINER [OPTIONS] PROOF FILE
        peam-ssz verify --schema FILE[#NAME] [OPTIONS] PROOF FILE
 
 Checks that the proof's leaf and branch lead to the root given, or to the
@@ -567,6 +572,7 @@ const HELP_DIFF: &str = "\
 peam-ssz diff: the paths where two values of one type differ
 
 Usage: peam-ssz diff --type FORK.CONTAINER [OPTIONS] FILE_A FILE_B
+       peam-ssz diff --network NETWORK --type CONTAINER [OPTIONS] FILE_A FILE_B
        peam-ssz diff --schema FILE[#NAME] [OPTIONS] FILE_A FILE_B
 
 Prints one line per differing leaf of the consensus JSON mapping,

@@ -426,6 +426,10 @@ fn every_command_has_help() {
                 text.starts_with(&format!("peam-ssz {command}:")),
                 "{form:?}: {text}"
             );
+            assert!(text.contains("--edition v1.6|v1.7"), "{form:?}: {text}");
+            if command != "types" {
+                assert!(text.contains("--network NETWORK"), "{form:?}: {text}");
+            }
         }
     }
 }
