@@ -28,7 +28,8 @@
 //! comments (`# ...`, on their own line or after a value), blank lines,
 //! values that are decimal integers, `0x` hex strings or quoted strings
 //! (`'mainnet'`, `"mainnet"`), and one nested value, `BLOB_SCHEDULE`: either
-//! `[]` or a block list of maps.
+//! `[]` or a block list of maps, whose keys other than `EPOCH` and
+//! `MAX_BLOBS_PER_BLOCK` are ignored.
 //!
 //! ```yaml
 //! BLOB_SCHEDULE:
@@ -51,7 +52,7 @@
 //! |---|---|
 //! | `PRESET_BASE` (`mainnet` or `minimal`) | [`ChainConfig::preset_base`] |
 //! | `CONFIG_NAME` (optional) | [`ChainConfig::config_name`] |
-//! | `GENESIS_FORK_VERSION`, `<FORK>_FORK_VERSION` | [`ChainConfig::fork_version`] |
+//! | `GENESIS_FORK_VERSION`, `<FORK>_FORK_VERSION` (every fork's, scheduled or not) | [`ChainConfig::fork_version`] |
 //! | `<FORK>_FORK_EPOCH` (optional: absent is not scheduled) | [`ChainConfig::fork_epoch`] |
 //! | `SLOT_DURATION_MS` or `SECONDS_PER_SLOT` (both: they must agree) | [`ChainConfig::slot_duration_ms`] |
 //! | `MAX_BLOBS_PER_BLOCK`, `MAX_BLOBS_PER_BLOCK_ELECTRA`, `BLOB_SCHEDULE` (optional: absent is empty) | [`ChainConfig::max_blobs_per_block_at_epoch`], [`ChainConfig::blob_schedule`] |
