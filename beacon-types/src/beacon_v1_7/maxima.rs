@@ -1,5 +1,5 @@
 //! The maxima that the v1.7.0-alpha.13 Gloas text asserts of progressive
-//! lists, as the generated containers carry them.
+//! lists, as the generated Gloas and Heze containers carry them.
 
 use core::cmp::Ordering;
 use core::fmt;
@@ -54,7 +54,7 @@ impl<M: MaxLen> MaxLen for Asserted<M> {
 impl<M: MaxLen> peam_ssz_types::Bounded for Asserted<M> {}
 
 /// Runs `f` with every [`Asserted`] maximum lifted on this thread: the
-/// Gloas containers are then their SSZ types alone (the `ssz_static`
+/// Gloas and Heze containers are then their SSZ types alone (the `ssz_static`
 /// vectors, a value built for a test). Restores the maxima when `f`
 /// returns or unwinds.
 pub fn without_maxima<R>(f: impl FnOnce() -> R) -> R {

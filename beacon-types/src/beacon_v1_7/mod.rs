@@ -12,26 +12,28 @@
 //! defines them (its `visit_containers` is not run: the alpha.13 vectors
 //! cover Gloas and Heze only).
 //!
+//! The Gloas containers carry the maxima that the alpha.13 text asserts of
+//! their progressive lists (the body's operations, the execution requests,
+//! the payload's withdrawals, the bid's blob commitments): decoding a
+//! gossip block checks them, before it allocates, with an error that names
+//! the field and both counts. They change no byte and no root. See
+//! [`Asserted`] (and [`without_maxima`] for the SSZ types alone, as the
+//! `ssz_static` vectors test them) and [`MaxBlobsPerBlock`] (the run-time
+//! maximum of the blob commitments).
+//!
 //! [`heze`] (EIP-7805, fork-choice enforced inclusion lists) follows Gloas:
 //! the bid ([`heze::ExecutionPayloadBid`]) gains `inclusion_list_bits`
 //! (`BitVector[INCLUSION_LIST_COMMITTEE_SIZE]`, a thirteenth active field),
 //! so the signed bid, the block body, the block, the signed block and the
 //! state are new types too; [`heze::InclusionList`] and
 //! [`heze::SignedInclusionList`] are new. Everything else is the Gloas type,
-//! re-exported.
-//!
-//! The Gloas and Heze containers carry the maxima that the alpha.13 text
-//! asserts of their progressive lists (the body's operations, the execution
-//! requests, the payload's withdrawals, the bid's blob commitments): decoding
-//! a gossip block checks them, before it allocates, with an error that names
-//! the field and both counts. They change no byte and no root. See
-//! [`Asserted`] (and [`without_maxima`] for the SSZ types alone, as the
-//! `ssz_static` vectors test them) and [`MaxBlobsPerBlock`] (the run-time
-//! maximum of the blob commitments). The bound that Heze's gossip puts on an
-//! inclusion list, at most `MAX_BYTES_PER_INCLUSION_LIST` (8,192) bytes of
-//! transactions (heze p2p-interface.md `inclusion_list`), is on their size,
-//! not their count, so [`heze::InclusionList`] does not carry it: a client
-//! checks it on the message's bytes.
+//! re-exported. The containers Heze redefines carry the Gloas maxima (a
+//! maximum holds in the fork whose text asserts it and every fork after).
+//! The bound that Heze's gossip puts on an inclusion list, at most
+//! `MAX_BYTES_PER_INCLUSION_LIST` (8,192) bytes of transactions (heze
+//! p2p-interface.md `inclusion_list`), is on their size, not their count,
+//! so [`heze::InclusionList`] does not carry it: a client checks it on the
+//! message.
 //!
 //! ```
 //! use peam_ssz_beacon::beacon_v1_7::{gloas, heze, Minimal};

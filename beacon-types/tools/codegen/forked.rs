@@ -287,16 +287,8 @@ fn render_enum(
             };
             let scope = &scopes[&v.fork];
             let mut field_uses = Uses::default();
-            let (rendered, _) = render_field(
-                forks,
-                v.fork,
-                name,
-                field,
-                scope,
-                v.generic,
-                target,
-                &mut field_uses,
-            )?;
+            let (rendered, _) =
+                render_field(fork, name, field, scope, v.generic, target, &mut field_uses)?;
             let container = match parse_ty(&field.spec)? {
                 Ty::Named(n) if fork.containers.contains_key(&n) => Some(n),
                 _ => None,
@@ -405,8 +397,7 @@ fn render_enum(
                 .find(|f| f.name == *fname)
                 .ok_or("field vanished")?;
             render_field(
-                forks,
-                v0.fork,
+                &forks[v0.fork],
                 name,
                 field,
                 &scopes[&v0.fork],

@@ -56,7 +56,7 @@ pub struct Target {
     /// (`v1.7`).
     pub edition: (&'static str, &'static str),
     /// The maxima its text asserts of fields that carry no capacity (only
-    /// the v1.7.0-alpha.13 containers of Gloas on have such fields), and the
+    /// the v1.7.0-alpha.13 Gloas containers have such fields), and the
     /// preset values that only those maxima use.
     pub maxima: &'static [Maximum],
     pub maxima_presets: &'static [(&'static str, &'static str, u64, u64)],
@@ -149,15 +149,36 @@ pub(crate) enum MaxOf {
 /// A maximum that the v1.7.0-alpha.13 text asserts of a field's length
 /// (the state transition or gossip), which the generated field carries as
 /// its progressive type's bound (`ProgressiveList<T, V1_7, Asserted<M>>`):
-/// fork, container, field, the maximum, and the clause that asserts it.
-/// It holds in `fork` and in every fork that descends from it (Heze keeps
-/// the Gloas maxima).
+/// the fork whose text first asserts it, container, field, the maximum,
+/// and the clause that asserts it. It holds in that fork and in every fork
+/// that follows it (Heze's `BeaconBlockBody`, a new type through its bid,
+/// keeps the Gloas maxima).
 pub(crate) struct Maximum {
     pub(crate) fork: &'static str,
     pub(crate) container: &'static str,
     pub(crate) field: &'static str,
     pub(crate) max: MaxOf,
     pub(crate) clause: &'static str,
+}
+
+impl Maximum {
+    /// Whether it holds in `fork`: its own fork or one that `fork` follows.
+    fn holds_in(&self, fork: &Fork) -> bool {
+        fork.lineage.iter().any(|f| f == self.fork)
+    }
+}
+
+/// The maximum of `container.field` in `fork`, if the target has one.
+fn maximum_of<'a>(
+    target: &'a Target,
+    fork: &Fork,
+    container: &str,
+    field: &str,
+) -> Option<&'a Maximum> {
+    target
+        .maxima
+        .iter()
+        .find(|m| m.container == container && m.field == field && m.holds_in(fork))
 }
 
 const OPERATIONS: &str =

@@ -107,19 +107,6 @@ fn render_maximum(
     Ok(format!("Asserted<{inner}>"))
 }
 
-/// Whether a maximum that the text of `since` asserts holds in fork `f`:
-/// `f` is `since` or descends from it (Heze keeps the Gloas maxima).
-fn holds_in(forks: &[Fork], f: usize, since: &str) -> bool {
-    let mut at = Some(f);
-    while let Some(g) = at {
-        if forks[g].name == since {
-            return true;
-        }
-        at = forks[g].parent;
-    }
-    false
-}
-
 /// `ProgressiveList<T, E>` with the bound `M` as its last parameter:
 /// `ProgressiveList<T, E, M>`.
 fn with_bound(rendered: &str, bound: &str) -> Option<String> {
@@ -133,10 +120,8 @@ fn with_bound(rendered: &str, bound: &str) -> Option<String> {
 /// The Rust type of `field` of container `name` in `fork`, as the fork's
 /// file writes it (with the maximum the text asserts of it, if any), and
 /// that maximum.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn render_field<'t>(
-    forks: &[Fork],
-    f: usize,
+    fork: &Fork,
     name: &str,
     field: &Field,
     scope: &Scope,
@@ -144,11 +129,7 @@ pub(super) fn render_field<'t>(
     target: &'t Target,
     uses: &mut Uses,
 ) -> Result<(String, Option<&'t Maximum>), String> {
-    let fork = &forks[f];
-    let maximum = target
-        .maxima
-        .iter()
-        .find(|m| m.container == name && m.field == field.name && holds_in(forks, f, m.fork));
+    let maximum = maximum_of(target, fork, name, &field.name);
     let mut ty = parse_ty(&field.spec)?;
     if let (Some(_), Ty::Named(alias)) = (maximum, &ty) {
         // A bounded field of an alias type (`WithdrawalRequests`):
@@ -275,7 +256,7 @@ pub(super) fn render_fork(
         }
         for field in fields {
             let (rendered, maximum) =
-                render_field(forks, f, name, field, &scope, generic, target, &mut uses)?;
+                render_field(fork, name, field, &scope, generic, target, &mut uses)?;
             if let Some(m) = maximum {
                 let max = match m.max {
                     MaxOf::Preset(c) => format!("`{c}`"),

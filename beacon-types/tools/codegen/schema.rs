@@ -24,6 +24,9 @@ pub(super) struct Field {
 pub(super) struct Fork {
     pub(super) name: String,
     pub(super) parent: Option<usize>,
+    /// The fork's name and those of the forks it follows, the fork first
+    /// (`["gloas", "fulu"]`).
+    pub(super) lineage: Vec<String>,
     /// Container name -> fields, sorted by name.
     pub(super) containers: BTreeMap<String, Vec<Field>>,
     /// Progressive container name -> its `active_fields` (EIP-7495).
@@ -145,9 +148,14 @@ pub(super) fn parse_schema(text: &str) -> Result<Vec<Fork>, String> {
             ),
             None => forks.len().checked_sub(1),
         };
+        let mut lineage = vec![name.clone()];
+        if let Some(p) = parent {
+            lineage.extend(forks[p].lineage.iter().cloned());
+        }
         forks.push(Fork {
             name,
             parent,
+            lineage,
             containers,
             active_fields,
             constants,
