@@ -15,7 +15,7 @@ use crate::Root;
 use alloc::vec::Vec;
 
 /// The cached state of a tree's roots.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub(super) struct Cache {
     /// Whether every node's root was computed once: false until the first
     /// root asked for (so that decoding hashes nothing), and again after a
@@ -27,6 +27,26 @@ pub(super) struct Cache {
     /// The root of the data tree at the limit's depth, once asked for
     /// since the last change: then every node's root is up to date.
     pub(super) root: RootCell,
+}
+
+/// A settled copy: where a root is stored, the copy starts with no
+/// dirty leaves rather than a copy of a list that is already rehashed.
+impl Clone for Cache {
+    fn clone(&self) -> Self {
+        if self.root.is_set() {
+            Cache {
+                built: true,
+                dirty: Vec::new(),
+                root: self.root.clone(),
+            }
+        } else {
+            Cache {
+                built: self.built,
+                dirty: self.dirty.clone(),
+                root: RootCell::default(),
+            }
+        }
+    }
 }
 
 impl Cache {
@@ -63,6 +83,12 @@ impl RootCell {
     #[inline]
     pub(super) fn take(&mut self) -> Option<Root> {
         self.0.take()
+    }
+
+    /// Whether a root is stored.
+    #[inline]
+    pub(super) fn is_set(&self) -> bool {
+        self.0.get().is_some()
     }
 }
 
@@ -105,6 +131,12 @@ impl FlagRoot {
         let set = core::mem::replace(self.set.get_mut(), false);
         set.then(|| self.root.get())
     }
+
+    /// Whether a root is stored.
+    #[inline]
+    pub(super) fn is_set(&self) -> bool {
+        self.set.load(core::sync::atomic::Ordering::Acquire)
+    }
 }
 
 #[cfg(any(not(feature = "std"), test))]
@@ -139,7 +171,9 @@ mod tests {
         assert_eq!(cell.get_or_init(|| [1; 32]), [1; 32]);
         assert_eq!(cell.get_or_init(|| unreachable!("stored")), [1; 32]);
         let copy = cell.clone();
+        assert!(copy.is_set());
         assert_eq!(cell.take(), Some([1; 32]));
+        assert!(!cell.is_set());
         assert_eq!(cell.take(), None);
         assert_eq!(cell.get_or_init(|| [2; 32]), [2; 32]);
         assert_eq!(copy.get_or_init(|| unreachable!("cloned")), [1; 32]);
