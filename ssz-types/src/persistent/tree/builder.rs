@@ -13,6 +13,7 @@ enum Part<T> {
 
 impl<T> Part<T> {
     /// This subtree under a new node with no right child.
+    #[inline]
     fn raise(self) -> Part<T> {
         Part::Inner(Inner::new(match self {
             Part::Leaf(l) => Kids::Leaves(l, None),
@@ -21,6 +22,7 @@ impl<T> Part<T> {
     }
 
     /// The node over `self` (left) and `right`, both at the same level.
+    #[inline]
     fn join(self, right: Part<T>) -> Part<T> {
         Part::Inner(Inner::new(match (self, right) {
             (Part::Leaf(l), Part::Leaf(r)) => Kids::Leaves(l, Some(r)),
@@ -49,6 +51,7 @@ impl<T> Default for Builder<T> {
 }
 
 impl<T> Builder<T> {
+    #[inline]
     pub(super) fn push(&mut self, leaf: Arc<Leaf<T>>) {
         let mut part = (0, Part::Leaf(leaf));
         while let Some((level, _)) = self.stack.last() {

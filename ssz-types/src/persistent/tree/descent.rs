@@ -45,8 +45,9 @@ pub(super) trait Hold<'a, T: 'a>: Sized {
 }
 
 /// Down from `node` (at node level `height`) to the node of level `level`
-/// and position `pos` on that level.
-#[inline]
+/// and position `pos` on that level (`height - level <= usize::BITS`: a
+/// tree has at most `usize::MAX` leaves).
+#[inline(always)]
 pub(super) fn descend<'a, T: 'a, N: Hold<'a, T>>(
     mut node: N,
     height: u32,
@@ -55,7 +56,7 @@ pub(super) fn descend<'a, T: 'a, N: Hold<'a, T>>(
 ) -> Reached<N, N::Leaf, N::Gap> {
     let mut at = height;
     while at > level {
-        let right = pos.checked_shr(at - 1 - level).unwrap_or(0) & 1 == 1;
+        let right = (pos >> (at - 1 - level)) & 1 == 1;
         match node.child(right, at) {
             Reached::Inner(child) => node = child,
             other => return other,

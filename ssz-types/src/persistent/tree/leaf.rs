@@ -29,6 +29,7 @@ pub(super) struct Leaf<T> {
 }
 
 impl<T> Leaf<T> {
+    #[inline]
     pub(super) fn new(values: Values<T>) -> Arc<Leaf<T>> {
         Arc::new(Leaf {
             digest: Digest::new(&[0u8; 32]),

@@ -13,6 +13,7 @@ use core::sync::atomic::{AtomicU32, Ordering};
 pub(super) struct Digest([AtomicU32; 8]);
 
 impl Digest {
+    #[inline]
     pub(super) fn new(root: &Root) -> Digest {
         let digest = Digest(Default::default());
         digest.set(root);
@@ -61,6 +62,7 @@ pub(super) enum Kids<T> {
 }
 
 impl<T> Inner<T> {
+    #[inline]
     pub(super) fn new(kids: Kids<T>) -> Arc<Inner<T>> {
         Arc::new(Inner {
             digest: Digest::new(&[0u8; 32]),
