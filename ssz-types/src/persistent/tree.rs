@@ -67,7 +67,7 @@ use alloc::vec::Vec;
 use builder::Builder;
 use cache::Cache;
 use core::marker::PhantomData;
-use descent::{descend, update_leaves, Gap, Own, Reached};
+use descent::{descend, update_leaves, Gap, Own, Reached, Written};
 use iter::Leaves;
 use leaf::{Leaf, Values};
 use node::{spine, Inner, Kids, NodeRef, Top};
@@ -196,12 +196,7 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
     /// nodes made this tree's own, with `cut` dropping what lies right of
     /// the path (see [`descent`]). `None` for an empty tree or, above a
     /// single leaf, for a leaf other than 0.
-    fn path_mut(
-        &mut self,
-        height: u32,
-        li: usize,
-        cut: bool,
-    ) -> Option<Reached<Own<'_, T>, &mut Arc<Leaf<T>>, Gap<'_, T>>>
+    fn path_mut(&mut self, height: u32, li: usize, cut: bool) -> Option<Written<'_, T>>
     where
         T: Clone,
     {

@@ -94,6 +94,9 @@ pub(super) struct Own<'a, T> {
     pub(super) cut: bool,
 }
 
+/// Where a writing descent stopped.
+pub(super) type Written<'a, T> = Reached<Own<'a, T>, &'a mut Arc<Leaf<T>>, Gap<'a, T>>;
+
 /// The missing right child where a writing descent left the tree.
 pub(super) enum Gap<'a, T> {
     /// A leaf's place, under a node of node level 1.
