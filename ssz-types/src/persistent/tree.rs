@@ -19,13 +19,15 @@
 //! node neither of them changed, as in milhouse.
 //!
 //! Re-rooting hashes the dirty leaves' paths only, level by level: the dirty
-//! nodes of a level are gathered, hashed in one [`Hasher::hash_nodes`](crate::hasher::Hasher::hash_nodes) batch
-//! (split across rayon threads with the `parallel` feature), and their roots
-//! stored in the nodes. Composite elements are hashed in batches too: a
+//! nodes of a level are gathered, hashed in one
+//! [`Hasher::hash_nodes`](crate::hasher::Hasher::hash_nodes) batch (split
+//! across rayon threads with the `parallel` feature), and their roots
+//! stored in the nodes ([`levels`]). Composite elements are hashed in batches too: a
 //! batch gathers references to them for their
 //! `TreeHash::tree_hash_leaves_of`, which a derived container answers by
 //! hashing all their trees level by level together. Absent nodes are zero
-//! subtrees, read from the hasher's table ([`Hasher::zero_hash`](crate::hasher::Hasher::zero_hash), for SHA-256
+//! subtrees, read from the hasher's table
+//! ([`Hasher::zero_hash`](crate::hasher::Hasher::zero_hash), for SHA-256
 //! `ZERO_HASHES`), so a limit of 2^40 costs nothing.
 //!
 //! A node's root is stored through `&self` (in atomics, so that no lock is
@@ -33,12 +35,13 @@
 //! change while the node is shared: a node is changed only through
 //! `Arc::make_mut`, which copies it when it is shared. So two values that
 //! share a node agree on its root, and when both bring it up to date they
-//! store the same bytes.
+//! store the same bytes. Nothing else is written through `&self` but the
+//! data root, once per change, in a `OnceLock` (see [`cache`]): so no lock
+//! guards the tree.
 //!
 //! Every node is hashed with the tree's hasher `H`; the roots of composite
 //! elements come from their `TreeHash` impls, run under
 //! [`with_hasher::<H>`](with_hasher).
-
 //!
 //! The rooms: [`node`] (inner nodes, the top, the cached root of a node),
 //! [`leaf`] and [`packed_leaf`] (the leaves of composite and basic
