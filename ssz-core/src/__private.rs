@@ -90,7 +90,7 @@ pub fn container_leaves<V: Borrow<T>, T>(
         }
         if deferred > 0 {
             let roots = &mut block_roots[..blocks.len()];
-            crate::hasher::nodes_in_use(blocks, roots);
+            crate::hasher::scope::nodes_in_use(blocks, roots);
             for (tree, roots) in leaves
                 .chunks_exact_mut(width)
                 .zip(roots.chunks_exact(deferred))

@@ -18,10 +18,12 @@ extern crate alloc;
 #[cfg(feature = "alloy")]
 pub mod alloy;
 mod checks;
+mod chunk;
 pub mod codec;
 pub mod edition;
 mod error;
 mod fault;
+mod gindex;
 pub mod hash;
 pub mod hasher;
 mod hex;
@@ -41,6 +43,7 @@ pub mod __private;
 pub use edition::{Current, Edition, V1_6, V1_7};
 pub use error::{DecodeError, DecodeErrorKind, PathSegment};
 pub use fault::Fault;
+pub use gindex::{Gindex, ProofError};
 pub use hex::{root_hex, Hex};
 pub use length::{Length, Prod, Quot, Sum, U, U64};
 pub use merkle::{
@@ -48,7 +51,6 @@ pub use merkle::{
     mix_in_length, mix_in_selector, Root, ZERO_HASHES,
 };
 pub use path::{gindex_of, gindex_of_str, PathError, PathStep, TreeLayout};
-pub use proof::{Gindex, ProofError};
 pub use ssz::{decode, Ssz};
 pub use tree_hash::TreeHash;
 
