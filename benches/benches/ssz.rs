@@ -189,7 +189,7 @@ where
 }
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    format!("{:x}", peam_ssz_types::Hex(bytes))
 }
 
 /// Checks every peer against ours (the first contender), then times the

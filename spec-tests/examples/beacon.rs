@@ -60,7 +60,7 @@ fn list<T, N: Length>(len: usize, f: impl FnMut(usize) -> T) -> List<T, N> {
 }
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    format!("{:x}", peam_ssz_types::Hex(bytes))
 }
 
 fn checkpoint(rng: &mut Rng, epoch: u64) -> fulu::Checkpoint {
