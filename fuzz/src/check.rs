@@ -4,7 +4,7 @@
 use crate::gen::Generate;
 use peam_ssz_schema::{Schema, Value};
 use peam_ssz_types::edition::{with_edition_named, Edition, EditionFn, Rules};
-use peam_ssz_types::hash::{force_backend, Backend};
+use peam_ssz_types::sha256::{force_backend, Backend};
 use peam_ssz_types::path::{Layout, TreeLayout};
 use peam_ssz_types::{Root, Ssz, TreeHash, V1_6};
 

@@ -473,7 +473,7 @@ fn main() {
     }
     println!(
         "peam-ssz: fulu containers, consensus-specs v1.6.1 (hashing: {})\n",
-        peam_ssz_types::hash::active_backend().name()
+        peam_ssz_types::sha256::active_backend().name()
     );
 
     let mut rng = Rng(0x5eed);

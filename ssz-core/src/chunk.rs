@@ -7,7 +7,7 @@
 //! back (`merkle` hashes with a hasher; the hasher's choice runs `merkle`'s
 //! routines).
 
-use crate::hash::soft;
+use crate::sha256::soft;
 
 /// A 32-byte merkle root or chunk.
 pub type Root = [u8; 32];

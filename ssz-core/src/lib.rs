@@ -16,15 +16,13 @@
 extern crate alloc;
 
 #[cfg(feature = "alloy")]
-pub mod alloy;
-mod checks;
+pub mod alloy_impls;
 mod chunk;
 pub mod codec;
 pub mod edition;
 mod error;
 mod fault;
 mod gindex;
-pub mod hash;
 pub mod hasher;
 mod hex;
 mod impls;
@@ -33,12 +31,26 @@ mod memory;
 pub mod merkle;
 pub mod path;
 pub mod proof;
+pub mod sha256;
 mod ssz;
 mod tree_hash;
+mod validate;
 mod wrappers;
 
 #[doc(hidden)]
 pub mod __private;
+
+/// The module [`sha256`] under its former name (`hash`, beside
+/// [`hasher`]): kept so that code naming it still builds.
+#[doc(hidden)]
+pub use sha256 as hash;
+
+/// The module [`alloy_impls`] under its former name: `alloy` is
+/// `peam_ssz_types::alloy`, the conversions between alloy's types and
+/// peam's.
+#[cfg(feature = "alloy")]
+#[doc(hidden)]
+pub use alloy_impls as alloy;
 
 pub use edition::{Current, Edition, V1_6, V1_7};
 pub use error::{DecodeError, DecodeErrorKind, PathSegment};

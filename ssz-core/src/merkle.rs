@@ -14,7 +14,7 @@
 //! is `merkleize_with::<Sha256>` unless the thread chose another hasher
 //! with [`with_hasher`](crate::hasher::with_hasher) (see [`crate::hasher`]).
 //!
-//! [`hash_nodes`]: crate::hash::hash_nodes
+//! [`hash_nodes`]: crate::sha256::hash_nodes
 //!
 //! ```text
 //!                  root                      merkleize([a, b, c], limit = 4)
@@ -526,7 +526,7 @@ fn tree_levels<H: Hasher>(
 mod tests {
     use super::*;
     use crate::chunk::MAX_DEPTH;
-    use crate::hash::sha256;
+    use crate::sha256::sha256;
 
     // The spec's definitions, literally, on the `sha2` crate alone.
     use test_support::merkle::{hash as h, merkleize as reference};
@@ -546,7 +546,7 @@ mod tests {
     #[test]
     #[cfg_attr(
         miri,
-        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in sha256::tests and many_small_trees_match_one_at_a_time"
     )]
     fn zero_hashes_are_hashes_of_zero_pairs() {
         assert_eq!(ZERO_HASHES[0], [0; 32]);
@@ -579,7 +579,7 @@ mod tests {
     #[test]
     #[cfg_attr(
         miri,
-        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in sha256::tests and many_small_trees_match_one_at_a_time"
     )]
     fn merkleize_matches_the_definition() {
         // Under Miri (about 0.1 s a hash), the small trees and a limit that
@@ -622,7 +622,7 @@ mod tests {
     #[test]
     #[cfg_attr(
         miri,
-        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in sha256::tests and many_small_trees_match_one_at_a_time"
     )]
     fn a_huge_limit_pads_with_zero_subtrees() {
         let chunks: Vec<Root> = (0..5).map(chunk).collect();
@@ -643,7 +643,7 @@ mod tests {
     #[test]
     #[cfg_attr(
         miri,
-        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in sha256::tests and many_small_trees_match_one_at_a_time"
     )]
     fn packed_bytes_pad_the_last_chunk() {
         let (lens, limit): (&[usize], usize) = if cfg!(miri) {
@@ -682,7 +682,7 @@ mod tests {
     #[test]
     #[cfg_attr(
         miri,
-        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in sha256::tests and many_small_trees_match_one_at_a_time"
     )]
     fn progressive_matches_the_definition_of_each_edition() {
         use crate::edition::{V1_6, V1_7};

@@ -45,8 +45,8 @@
 //! type that names no parameter gets no bound (it would be a "trivial" one):
 //! a missing impl is reported at the field, as a plain missing impl.
 
-mod checks;
 mod common;
+mod hooks;
 mod internals;
 mod json;
 mod path;
@@ -497,7 +497,7 @@ pub fn derive_ssz(input: TokenStream) -> TokenStream {
 /// ```
 ///
 /// ```
-/// use peam_ssz_types::hash::sha256;
+/// use peam_ssz_types::sha256::sha256;
 /// use peam_ssz_types::TreeHash;
 ///
 /// #[derive(TreeHash)]

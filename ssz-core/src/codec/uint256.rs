@@ -1,5 +1,5 @@
 //! The codec of `uint256`, written once for every 256-bit integer type:
-//! `alloy_primitives::U256` (feature `alloy`, in [`crate::alloy`]) and
+//! `alloy_primitives::U256` (feature `alloy`, in [`crate::alloy_impls`]) and
 //! `peam_ssz_types::U256`.
 
 /// Implements [`Ssz`](crate::Ssz) and [`TreeHash`](crate::TreeHash) for a

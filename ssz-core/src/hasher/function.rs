@@ -33,7 +33,7 @@ pub trait Hasher: 'static {
     fn zero_hash(level: usize) -> Root;
 }
 
-/// SHA-256, the hash of the SSZ spec: [`crate::hash`]'s batch function
+/// SHA-256, the hash of the SSZ spec: [`crate::sha256`]'s batch function
 /// (with its backend dispatch) and the zero hashes the compiler computes
 /// ([`ZERO_HASHES`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -42,12 +42,12 @@ pub struct Sha256;
 impl Hasher for Sha256 {
     #[inline]
     fn hash_pair(left: &Root, right: &Root) -> Root {
-        crate::hash::hash_pair(left, right)
+        crate::sha256::hash_pair(left, right)
     }
 
     #[inline]
     fn hash_nodes(input: &[[u8; 64]], out: &mut [Root]) {
-        crate::hash::hash_nodes(input, out)
+        crate::sha256::hash_nodes(input, out)
     }
 
     #[inline]

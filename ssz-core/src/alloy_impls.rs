@@ -166,7 +166,7 @@ mod tests {
                     let mut block = [0u8; 64];
                     block[..32].copy_from_slice(&pair[0]);
                     block[32..].copy_from_slice(&pair[1]);
-                    crate::hash::sha256(&block)
+                    crate::sha256::sha256(&block)
                 })
                 .collect();
         }
