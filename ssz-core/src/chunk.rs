@@ -18,7 +18,7 @@ pub(crate) const MAX_DEPTH: usize = 64;
 /// `ZERO_HASHES[i]` is the root of a tree of height `i` whose leaves are all
 /// zero chunks: `ZERO_HASHES[0] = [0; 32]`, `ZERO_HASHES[i + 1] =
 /// hash(ZERO_HASHES[i], ZERO_HASHES[i])`, with SHA-256. Computed at compile
-/// time; another hasher's are its [`Hasher::zero_hash`].
+/// time; another hasher's are its [`Hasher::zero_hash`](crate::hasher::Hasher::zero_hash).
 pub const ZERO_HASHES: [Root; MAX_DEPTH + 1] = {
     let mut table = [[0u8; 32]; MAX_DEPTH + 1];
     let mut i = 0;

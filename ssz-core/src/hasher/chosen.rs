@@ -29,7 +29,7 @@ use crate::merkle;
 /// parameter, whatever the choice here, and `Cached<T>` neither reads nor
 /// stores its root under another hasher than SHA-256.
 ///
-/// Without `std` only [`Sha256`] can be chosen ([`ScopedHasher`]), and
+/// Without `std` only [`Sha256`](super::Sha256) can be chosen ([`ScopedHasher`]), and
 /// `f` simply runs.
 pub fn with_hasher<H: ScopedHasher, R>(f: impl FnOnce() -> R) -> R {
     #[cfg(feature = "std")]
