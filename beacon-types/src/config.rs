@@ -68,7 +68,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use peam_ssz_types::hash::sha256;
+use peam_ssz_types::sha256::sha256;
 use peam_ssz_types::Length;
 
 use crate::beacon::{Mainnet, Minimal, Preset};

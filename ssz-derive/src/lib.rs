@@ -49,8 +49,8 @@
 //! is not checked where the impl is written) and checked once beside the
 //! impl: a missing impl is one error, at the field.
 
-mod checks;
 mod common;
+mod hooks;
 mod internals;
 mod json;
 mod path;
@@ -501,7 +501,7 @@ pub fn derive_ssz(input: TokenStream) -> TokenStream {
 /// ```
 ///
 /// ```
-/// use peam_ssz_types::hash::sha256;
+/// use peam_ssz_types::sha256::sha256;
 /// use peam_ssz_types::TreeHash;
 ///
 /// #[derive(TreeHash)]

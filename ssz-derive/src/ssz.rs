@@ -3,16 +3,16 @@
 //! A container's code is one call per field and method on the walkers of
 //! the runtime crate's container codec (`__private_<version>::ContainerWriter`,
 //! `ContainerDecoder`, ...), which do the per-field work generically. The
-//! layout (each field's position in the fixed part, whether the container
-//! is fixed-size) is a constant computed at compile time from the fields'
+//! fixed part (`__private_<version>::FixedPart`: each field's position in it,
+//! whether the container is fixed-size) is a constant computed at compile time from the fields'
 //! `IS_FIXED_SIZE` and `FIXED_PART_LEN`, so every position is a constant
 //! once the impl is monomorphized and only one of the fixed- and
 //! variable-size paths of each field survives in the compiled code; a
 //! fixed-size container reslices its input to its constant length first,
 //! which lets the compiler drop the bounds checks of the field ranges.
 
-use crate::checks::Hooks;
 use crate::common::{model_bounds, private, rejected, with_field_bounds, wrap_in_const};
+use crate::hooks::Hooks;
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::model;
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -51,8 +51,8 @@ fn impl_ssz(model: &Model) -> TokenStream {
     let mut inherent = None;
     let (types, body): (Vec<&Type>, TokenStream) = match &model.shape {
         Shape::Container { fields, .. } => {
-            let (body, layout) = container(krate, fields, &Hooks::new(model));
-            inherent = Some(layout);
+            let (body, fixed_part) = container(krate, fields, &Hooks::new(model));
+            inherent = Some(fixed_part);
             (
                 fields
                     .iter()
@@ -130,7 +130,7 @@ impl Slot<'_> {
         }
     }
 
-    /// `FieldShape` of the field, for the container's layout.
+    /// `FieldShape` of the field, for the container's fixed part.
     fn shape(&self, krate: &syn::Path) -> TokenStream {
         let (ty, name) = (self.ty, &self.name);
         match self.with {
@@ -177,9 +177,9 @@ impl Slot<'_> {
 /// A container as its generators see it: the encoded fields in order, and
 /// the skipped ones, which decoding fills with `Default::default()`. The
 /// per-field work is the runtime crate's (`codec::container`): each method
-/// is one call per field on a walker over the container's layout, a
-/// constant of the type's own (`__PEAM_SSZ_LAYOUT`).
-struct Layout<'a> {
+/// is one call per field on a walker over the container's fixed part, a
+/// constant of the type's own (`__PEAM_SSZ_FIXED_PART`).
+struct EncodedFields<'a> {
     krate: &'a syn::Path,
     hooks: &'a Hooks<'a>,
     ssz: TokenStream,
@@ -187,7 +187,7 @@ struct Layout<'a> {
     skipped: Vec<(&'a Ident, &'a Type)>,
 }
 
-impl<'a> Layout<'a> {
+impl<'a> EncodedFields<'a> {
     fn new(krate: &'a syn::Path, fields: &'a [ContainerField<'a>], hooks: &'a Hooks<'a>) -> Self {
         let mut slots = Vec::with_capacity(fields.len());
         let mut skipped = Vec::new();
@@ -207,7 +207,7 @@ impl<'a> Layout<'a> {
                 with,
             });
         }
-        Layout {
+        EncodedFields {
             krate,
             hooks,
             ssz: quote!(#krate::Ssz),
@@ -216,35 +216,35 @@ impl<'a> Layout<'a> {
         }
     }
 
-    /// `&Self::__PEAM_SSZ_LAYOUT`.
-    fn layout(&self) -> TokenStream {
-        quote!(&Self::__PEAM_SSZ_LAYOUT)
+    /// `&Self::__PEAM_SSZ_FIXED_PART`.
+    fn fixed_part(&self) -> TokenStream {
+        quote!(&Self::__PEAM_SSZ_FIXED_PART)
     }
 
-    /// The inherent const that holds the layout, computed at compile time
+    /// The inherent const that holds the fixed part, computed at compile time
     /// from the fields' shapes.
-    fn layout_const(&self) -> TokenStream {
+    fn fixed_part_const(&self) -> TokenStream {
         let krate = self.krate;
         let n = Literal::usize_unsuffixed(self.slots.len());
         let shapes = self.slots.iter().map(|s| s.shape(krate));
         quote! {
             #[doc(hidden)]
-            const __PEAM_SSZ_LAYOUT: #krate::#private::ContainerLayout<#n> =
-                #krate::#private::ContainerLayout::new([#(#shapes),*]);
+            const __PEAM_SSZ_FIXED_PART: #krate::#private::FixedPart<#n> =
+                #krate::#private::FixedPart::new([#(#shapes),*]);
         }
     }
 
-    /// `IS_FIXED_SIZE`, `FIXED_PART_LEN` and `EXACT_LEN`: the layout's, or
+    /// `IS_FIXED_SIZE`, `FIXED_PART_LEN` and `EXACT_LEN`: the fixed part's, or
     /// those a `fixed_len` container declares.
     fn consts(&self) -> TokenStream {
-        let exact = quote!(Self::__PEAM_SSZ_LAYOUT.exact_len());
+        let exact = quote!(Self::__PEAM_SSZ_FIXED_PART.exact_len());
         if let Some(consts) = self.hooks.fixed_len_consts(self.krate, &exact) {
             return consts;
         }
         quote! {
-            const IS_FIXED_SIZE: ::core::primitive::bool = Self::__PEAM_SSZ_LAYOUT.is_fixed();
+            const IS_FIXED_SIZE: ::core::primitive::bool = Self::__PEAM_SSZ_FIXED_PART.is_fixed();
             const FIXED_PART_LEN: ::core::primitive::usize =
-                Self::__PEAM_SSZ_LAYOUT.fixed_part_len();
+                Self::__PEAM_SSZ_FIXED_PART.fixed_part_len();
             const EXACT_LEN: ::core::option::Option<::core::primitive::usize> = #exact;
         }
     }
@@ -260,7 +260,7 @@ impl<'a> Layout<'a> {
     }
 
     fn ssz_len(&self) -> TokenStream {
-        let (krate, layout) = (self.krate, self.layout());
+        let (krate, fixed_part) = (self.krate, self.fixed_part());
         let c = Ident::new("__c", proc_macro2::Span::call_site());
         let calls = self
             .slots
@@ -269,7 +269,7 @@ impl<'a> Layout<'a> {
             .collect();
         let walk = self.walk(
             &c,
-            quote!(#krate::#private::LenCounter::new(#layout)),
+            quote!(#krate::#private::LenCounter::new(#fixed_part)),
             calls,
         );
         quote! {
@@ -282,7 +282,7 @@ impl<'a> Layout<'a> {
     }
 
     fn ssz_write(&self) -> TokenStream {
-        let (krate, layout) = (self.krate, self.layout());
+        let (krate, fixed_part) = (self.krate, self.fixed_part());
         let w = Ident::new("__w", proc_macro2::Span::call_site());
         let calls = self
             .slots
@@ -291,7 +291,7 @@ impl<'a> Layout<'a> {
             .collect();
         let walk = self.walk(
             &w,
-            quote!(#krate::#private::ContainerWriter::new(#layout, __out)),
+            quote!(#krate::#private::ContainerWriter::new(#fixed_part, __out)),
             calls,
         );
         quote! {
@@ -321,7 +321,7 @@ impl<'a> Layout<'a> {
                 &self,
                 __out: &'__ssz_out mut [::core::mem::MaybeUninit<#byte>],
             ) -> &'__ssz_out mut [#byte] {
-                if Self::__PEAM_SSZ_LAYOUT.is_fixed() {
+                if Self::__PEAM_SSZ_FIXED_PART.is_fixed() {
                     #walk
                     #w.finish()
                 } else {
@@ -335,7 +335,7 @@ impl<'a> Layout<'a> {
     /// each variable-size field appended, so that the output is written
     /// once, without a cleared copy first.
     fn ssz_append(&self) -> TokenStream {
-        let (krate, layout) = (self.krate, self.layout());
+        let (krate, fixed_part) = (self.krate, self.fixed_part());
         let a = Ident::new("__a", proc_macro2::Span::call_site());
         let fns = ["ssz_len", "ssz_write"];
         let mut calls: Vec<TokenStream> = self
@@ -354,7 +354,7 @@ impl<'a> Layout<'a> {
         }));
         let walk = self.walk(
             &a,
-            quote!(#krate::#private::ContainerAppender::new(#layout, __buf)),
+            quote!(#krate::#private::ContainerAppender::new(#fixed_part, __buf)),
             calls,
         );
         quote! {
@@ -368,7 +368,7 @@ impl<'a> Layout<'a> {
     /// `from_ssz`, strict decoding: the decoder checks the length or the
     /// offsets, then each field is decoded from its bytes.
     fn decode(&self) -> TokenStream {
-        let (krate, layout) = (self.krate, self.layout());
+        let (krate, fixed_part) = (self.krate, self.fixed_part());
         let error = quote!(#krate::DecodeError);
         let decoded = self.slots.iter().map(|slot| {
             let ident = slot.ident;
@@ -394,7 +394,7 @@ impl<'a> Layout<'a> {
                 __bytes: &[::core::primitive::u8],
             ) -> ::core::result::Result<Self, #error> {
                 #length_check
-                let #var_mut __d = #krate::#private::ContainerDecoder::new(#layout, __bytes)?;
+                let #var_mut __d = #krate::#private::ContainerDecoder::new(#fixed_part, __bytes)?;
                 #ok(Self { #(#decoded,)* #(#skipped,)* })
             }
         }
@@ -405,22 +405,22 @@ impl<'a> Layout<'a> {
 /// part (fixed-size fields, and offsets of variable-size ones), then the
 /// variable-size fields in order. Skipped fields take no part. Returns the
 /// items of the `Ssz` impl and those of the type's inherent impl (the
-/// layout).
+/// `FixedPart` const).
 fn container<'a>(
     krate: &'a syn::Path,
     fields: &'a [ContainerField<'a>],
     hooks: &'a Hooks<'a>,
 ) -> (TokenStream, TokenStream) {
-    let layout = Layout::new(krate, fields, hooks);
+    let encoded = EncodedFields::new(krate, fields, hooks);
     let items = [
-        layout.consts(),
-        layout.ssz_len(),
-        layout.ssz_write(),
-        layout.ssz_append(),
-        layout.write_uninit(),
-        layout.decode(),
+        encoded.consts(),
+        encoded.ssz_len(),
+        encoded.ssz_write(),
+        encoded.ssz_append(),
+        encoded.write_uninit(),
+        encoded.decode(),
     ];
-    (quote!(#(#items)*), layout.layout_const())
+    (quote!(#(#items)*), encoded.fixed_part_const())
 }
 
 /// A newtype: every item forwards to the field's type.

@@ -53,8 +53,8 @@
 //! below it.
 
 use crate::edition::Rules;
+use crate::gindex::Gindex;
 use crate::merkle::depth_for;
-use crate::proof::Gindex;
 use alloc::string::String;
 use core::fmt;
 

@@ -358,7 +358,7 @@ mod tests {
         // The helpers are named after the version.
         let private = crate::common::private::name();
         assert!(
-            ssz.contains(&format!("my :: ssz :: {private} :: ContainerLayout")),
+            ssz.contains(&format!("my :: ssz :: {private} :: FixedPart")),
             "{ssz}"
         );
         assert!(!ssz.contains("__private ::"), "{ssz}");
