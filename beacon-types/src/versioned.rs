@@ -39,8 +39,9 @@ use crate::ForkName;
 /// Why bytes did not decode as a fork-aware container.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ForkDecodeError {
-    /// The fork has no such container in this edition (an `ExecutionPayload`
-    /// of phase0, a Gloas block in the v1.6.1 Fulu-only edition of a type).
+    /// The fork has no such container in this edition: an
+    /// `ExecutionPayload` of phase0, or a phase0 state given to the
+    /// v1.7.0-alpha.13 edition, whose forks start at fulu.
     NotInFork {
         /// The container's spec name.
         container: &'static str,

@@ -679,6 +679,7 @@ fn serde_matches_the_plain_types() {
 /// settles the dirty list they left) and a clone taken after them keep
 /// the root right.
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "no threads on wasm32-wasip1")]
 fn rooting_on_several_threads_at_once_agrees() {
     let values: Vec<u64> = (0..300).collect();
     let mut list = PersistentList::<u64, U<1024>>::try_from(values.clone()).unwrap();

@@ -180,6 +180,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "no threads on wasm32-wasip1")]
     fn flag_root_from_two_threads_agrees() {
         let cell = FlagRoot::default();
         let roots: Vec<_> = std::thread::scope(|s| {
