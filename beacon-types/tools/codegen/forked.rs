@@ -162,18 +162,6 @@ pub(super) fn render_forked(
             .iter()
             .map(|s| s.to_string()),
     );
-    let through_collections = |s: &str| {
-        matches!(
-            s,
-            "List" | "Vector" | "ProgressiveList" | "ProgressiveBitlist" | "ProgressiveByteList"
-        )
-    };
-    let collections: Vec<String> = ssz
-        .iter()
-        .filter(|s| through_collections(s))
-        .cloned()
-        .collect();
-    ssz.retain(|s| !through_collections(s));
     let mut beacon: Vec<String> = uses.beacon.iter().map(|s| s.to_string()).collect();
     beacon.push("Preset".to_owned());
     for &f in &chain {
@@ -181,12 +169,7 @@ pub(super) fn render_forked(
     }
     beacon.sort();
     beacon.dedup();
-    write_use(
-        &mut out,
-        "",
-        "super::collections",
-        &rustfmt_sorted(collections),
-    );
+    write_collections_use(&mut out, &mut ssz);
     write_use(&mut out, "", "super", &rustfmt_sorted(beacon));
     write_use(
         &mut out,
@@ -437,13 +420,13 @@ fn render_enum(
             write_ref_method(&mut ref_methods, &method, &doc, &r, &arms(false));
             write_own_forward(&mut own_methods, &method, &doc, &o);
             let _ = writeln!(own_methods, "\n    /// {doc} Mutable.");
-            let _ = writeln!(own_methods, "    pub fn {method}_mut(&mut self) -> {m} {{");
-            let _ = writeln!(own_methods, "        match self {{");
-            for arm in arms(true) {
-                let _ = writeln!(own_methods, "            {arm}");
-            }
-            let _ = writeln!(own_methods, "        }}");
-            let _ = writeln!(own_methods, "    }}");
+            write_match_fn(
+                &mut own_methods,
+                &format!("pub fn {method}_mut(&mut self) -> {m}"),
+                "match self",
+                arms(true),
+                "}",
+            );
         }
     }
 
@@ -465,40 +448,37 @@ fn render_enum(
     let _ = writeln!(out, "    }}");
     let _ = writeln!(out, "\n    /// A reference to the value.");
     let own_ref = if generic { "<'_, P>" } else { "<'_>" };
-    let _ = writeln!(out, "    pub fn to_ref(&self) -> {name}Ref{own_ref} {{");
-    let _ = writeln!(out, "        match self {{");
-    for v in variants {
-        let _ = writeln!(
-            out,
-            "            Self::{0}(v) => {name}Ref::{0}(v),",
-            v.ident
-        );
-    }
-    let _ = writeln!(out, "        }}");
-    let _ = writeln!(out, "    }}");
+    write_match_fn(
+        out,
+        &format!("pub fn to_ref(&self) -> {name}Ref{own_ref}"),
+        "match self",
+        variants
+            .iter()
+            .map(|v| format!("Self::{0}(v) => {name}Ref::{0}(v),", v.ident)),
+        "}",
+    );
     let _ = writeln!(
         out,
         "\n    /// Decodes `bytes` as `fork`'s `{name}`; a fork without one is\n    \
          /// [`ForkDecodeError::NotInFork`]."
     );
-    let _ = writeln!(
+    write_match_fn(
         out,
-        "    pub fn from_ssz_at(fork: ForkName, bytes: &[u8]) -> Result<Self, ForkDecodeError> {{"
+        "pub fn from_ssz_at(fork: ForkName, bytes: &[u8]) -> Result<Self, ForkDecodeError>",
+        "Ok(match fork",
+        variants
+            .iter()
+            .map(|v| {
+                format!(
+                    "ForkName::{0} => Self::{0}(decode_at(fork, bytes)?),",
+                    v.ident
+                )
+            })
+            .chain([format!(
+                "_ => return Err(ForkDecodeError::NotInFork {{ container: \"{name}\", fork }}),"
+            )]),
+        "})",
     );
-    let _ = writeln!(out, "        Ok(match fork {{");
-    for v in variants {
-        let _ = writeln!(
-            out,
-            "            ForkName::{0} => Self::{0}(decode_at(fork, bytes)?),",
-            v.ident
-        );
-    }
-    let _ = writeln!(
-        out,
-        "            _ => return Err(ForkDecodeError::NotInFork {{ container: \"{name}\", fork }}),"
-    );
-    let _ = writeln!(out, "        }})");
-    let _ = writeln!(out, "    }}");
     if let Some((_, at)) = SLOT_AT.iter().find(|(n, _)| *n == name) {
         let _ = writeln!(
             out,
@@ -519,21 +499,16 @@ fn render_enum(
         out,
         "\n    /// The default value of `fork`'s `{name}`, if `fork` has one."
     );
-    let _ = writeln!(
+    write_match_fn(
         out,
-        "    pub fn default_at(fork: ForkName) -> Option<Self> {{"
+        "pub fn default_at(fork: ForkName) -> Option<Self>",
+        "Some(match fork",
+        variants
+            .iter()
+            .map(|v| format!("ForkName::{0} => Self::{0}(Default::default()),", v.ident))
+            .chain(["_ => return None,".to_owned()]),
+        "})",
     );
-    let _ = writeln!(out, "        Some(match fork {{");
-    for v in variants {
-        let _ = writeln!(
-            out,
-            "            ForkName::{0} => Self::{0}(Default::default()),",
-            v.ident
-        );
-    }
-    let _ = writeln!(out, "            _ => return None,");
-    let _ = writeln!(out, "        }})");
-    let _ = writeln!(out, "    }}");
     let _ = writeln!(out, "\n    /// The length of the SSZ encoding.");
     let _ = writeln!(out, "    pub fn ssz_len(&self) -> usize {{");
     let _ = writeln!(out, "        self.to_ref().ssz_len()");
@@ -552,25 +527,25 @@ fn render_enum(
     // The Ref.
     let _ = writeln!(out, "\nimpl{ref_params} {name}Ref{ref_args} {{");
     let _ = writeln!(out, "    /// The fork of the value.");
-    let _ = writeln!(out, "    pub fn fork_name(self) -> ForkName {{");
-    let _ = writeln!(out, "        match self {{");
-    for v in variants {
-        let _ = writeln!(out, "            Self::{0}(_) => ForkName::{0},", v.ident);
-    }
-    let _ = writeln!(out, "        }}");
-    let _ = writeln!(out, "    }}");
+    write_match_fn(
+        out,
+        "pub fn fork_name(self) -> ForkName",
+        "match self",
+        variants
+            .iter()
+            .map(|v| format!("Self::{0}(_) => ForkName::{0},", v.ident)),
+        "}",
+    );
     let _ = writeln!(out, "\n    /// The owned value, cloned.");
-    let _ = writeln!(out, "    pub fn cloned(self) -> {name}{args} {{");
-    let _ = writeln!(out, "        match self {{");
-    for v in variants {
-        let _ = writeln!(
-            out,
-            "            Self::{0}(v) => {name}::{0}(v.clone()),",
-            v.ident
-        );
-    }
-    let _ = writeln!(out, "        }}");
-    let _ = writeln!(out, "    }}");
+    write_match_fn(
+        out,
+        &format!("pub fn cloned(self) -> {name}{args}"),
+        "match self",
+        variants
+            .iter()
+            .map(|v| format!("Self::{0}(v) => {name}::{0}(v.clone()),", v.ident)),
+        "}",
+    );
     for (doc, sig, call) in [
         (
             "The length of the SSZ encoding.",
@@ -584,19 +559,17 @@ fn render_enum(
             "ssz_append(buf)",
         ),
     ] {
+        let call = call.replacen('(', "(v, ", 1).replace(", )", ")");
         let _ = writeln!(out, "\n    /// {doc}");
-        let _ = writeln!(out, "    pub fn {sig} {{");
-        let _ = writeln!(out, "        match self {{");
-        for v in variants {
-            let _ = writeln!(
-                out,
-                "            Self::{}(v) => peam_ssz_types::Ssz::{},",
-                v.ident,
-                call.replacen('(', "(v, ", 1).replace(", )", ")")
-            );
-        }
-        let _ = writeln!(out, "        }}");
-        let _ = writeln!(out, "    }}");
+        write_match_fn(
+            out,
+            &format!("pub fn {sig}"),
+            "match self",
+            variants
+                .iter()
+                .map(|v| format!("Self::{}(v) => peam_ssz_types::Ssz::{call},", v.ident)),
+            "}",
+        );
     }
     out.push_str(&ref_methods);
     let _ = writeln!(out, "}}");
@@ -607,32 +580,29 @@ fn render_enum(
         (ref_params.to_owned(), format!("{name}Ref{ref_args}"), ""),
     ] {
         let _ = writeln!(out, "\nimpl{impl_params} TreeHash for {self_ty} {{");
-        let _ = writeln!(out, "    fn hash_tree_root(&self) -> [u8; 32] {{");
-        let _ = writeln!(out, "        match self{to_ref} {{");
-        for v in variants {
-            let _ = writeln!(
+        for (i, (sig, call)) in [
+            ("fn hash_tree_root(&self) -> [u8; 32]", "hash_tree_root()"),
+            (
+                "fn tree_node(&self, gindex: Gindex) -> Result<[u8; 32], ProofError>",
+                "tree_node(gindex)",
+            ),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if i > 0 {
+                let _ = writeln!(out);
+            }
+            write_match_fn(
                 out,
-                "            {name}Ref::{}(v) => v.hash_tree_root(),",
-                v.ident
+                sig,
+                &format!("match self{to_ref}"),
+                variants
+                    .iter()
+                    .map(|v| format!("{name}Ref::{}(v) => v.{call},", v.ident)),
+                "}",
             );
         }
-        let _ = writeln!(out, "        }}");
-        let _ = writeln!(out, "    }}");
-        let _ = writeln!(out);
-        let _ = writeln!(
-            out,
-            "    fn tree_node(&self, gindex: Gindex) -> Result<[u8; 32], ProofError> {{"
-        );
-        let _ = writeln!(out, "        match self{to_ref} {{");
-        for v in variants {
-            let _ = writeln!(
-                out,
-                "            {name}Ref::{}(v) => v.tree_node(gindex),",
-                v.ident
-            );
-        }
-        let _ = writeln!(out, "        }}");
-        let _ = writeln!(out, "    }}");
         let _ = writeln!(out, "}}");
     }
 
@@ -640,36 +610,34 @@ fn render_enum(
     let _ = writeln!(out, "\nimpl{params} VersionedJson for {name}{args} {{");
     let _ = writeln!(out, "    const NAME: &'static str = \"{name}\";");
     let _ = writeln!(out);
-    let _ = writeln!(
+    write_match_fn(
         out,
-        "    fn serialize_data<S: serde::ser::SerializeMap>(&self, map: &mut S) -> Result<(), S::Error> {{"
+        "fn serialize_data<S: serde::ser::SerializeMap>(&self, map: &mut S) -> Result<(), S::Error>",
+        "match self",
+        variants.iter().map(|v| {
+            format!(
+                "Self::{}(v) => map.serialize_entry(\"data\", &peam_ssz_types::json::Json(v)),",
+                v.ident
+            )
+        }),
+        "}",
     );
-    let _ = writeln!(out, "        match self {{");
-    for v in variants {
-        let _ = writeln!(
-            out,
-            "            Self::{}(v) => map.serialize_entry(\"data\", &peam_ssz_types::json::Json(v)),",
-            v.ident
-        );
-    }
-    let _ = writeln!(out, "        }}");
-    let _ = writeln!(out, "    }}");
     let _ = writeln!(out);
-    let _ = writeln!(
+    write_match_fn(
         out,
-        "    fn deserialize_data<'de, A: serde::de::MapAccess<'de>>(\n        fork: ForkName,\n        map: &mut A,\n    ) -> Result<Option<Self>, A::Error> {{"
+        "fn deserialize_data<'de, A: serde::de::MapAccess<'de>>(\n        fork: ForkName,\n        map: &mut A,\n    ) -> Result<Option<Self>, A::Error>",
+        "Ok(Some(match fork",
+        variants
+            .iter()
+            .map(|v| {
+                format!(
+                    "ForkName::{0} => Self::{0}(map.next_value::<peam_ssz_types::json::FromJson<_>>()?.0),",
+                    v.ident
+                )
+            })
+            .chain(["_ => return Ok(None),".to_owned()]),
+        "}))",
     );
-    let _ = writeln!(out, "        Ok(Some(match fork {{");
-    for v in variants {
-        let _ = writeln!(
-            out,
-            "            ForkName::{0} => Self::{0}(map.next_value::<peam_ssz_types::json::FromJson<_>>()?.0),",
-            v.ident
-        );
-    }
-    let _ = writeln!(out, "            _ => return Ok(None),");
-    let _ = writeln!(out, "        }}))");
-    let _ = writeln!(out, "    }}");
     let _ = writeln!(out, "}}");
     let _ = writeln!(out, "\nimpl{params} ConsensusJson for {name}{args} {{");
     let _ = writeln!(
@@ -709,12 +677,31 @@ fn render_enum(
 
 fn write_ref_method(out: &mut String, method: &str, doc: &str, ret: &str, arms: &[String]) {
     let _ = writeln!(out, "\n    /// {doc}");
-    let _ = writeln!(out, "    pub fn {method}(self) -> {ret} {{");
-    let _ = writeln!(out, "        match self {{");
+    write_match_fn(
+        out,
+        &format!("pub fn {method}(self) -> {ret}"),
+        "match self",
+        arms.iter().cloned(),
+        "}",
+    );
+}
+
+/// A method whose body is one `match`: its signature (without the brace),
+/// what opens the match (`match self`, `Ok(match fork`), one line per arm,
+/// and what closes it (`}`, `})`).
+fn write_match_fn(
+    out: &mut String,
+    signature: &str,
+    head: &str,
+    arms: impl IntoIterator<Item = String>,
+    tail: &str,
+) {
+    let _ = writeln!(out, "    {signature} {{");
+    let _ = writeln!(out, "        {head} {{");
     for arm in arms {
         let _ = writeln!(out, "            {arm}");
     }
-    let _ = writeln!(out, "        }}");
+    let _ = writeln!(out, "        {tail}");
     let _ = writeln!(out, "    }}");
 }
 
