@@ -1,7 +1,8 @@
-//! `forked.rs`: each container whose definition changes across the forks of
+//! `forked/`: each container whose definition changes across the forks of
 //! a schema, as an enum over the forks that have it (`BeaconState<P>` with
 //! a `Phase0(phase0::BeaconState<P>)` variant, ...), its borrowed twin
-//! (`BeaconStateRef<'a, P>`), and an accessor per field.
+//! (`BeaconStateRef<'a, P>`), and an accessor per field; one file per
+//! container.
 
 use super::*;
 
@@ -56,7 +57,10 @@ struct FieldTy {
 
 /// `List<Validator, P::ValidatorRegistryLimit>` rendered in `fork`, with
 /// its aliases and containers qualified by their defining fork
-/// (`List<phase0::Validator, P::ValidatorRegistryLimit>`).
+/// (`List<phase0::Validator, P::ValidatorRegistryLimit>`), and a path from
+/// the fork module's parent (`super::collections::Uint256`) made a path
+/// from a file of the forked module, one level down
+/// (`super::super::collections::Uint256`).
 fn qualify(rendered: &str, fork: usize, forks: &[Fork], origins: &Origins) -> String {
     let mut out = String::with_capacity(rendered.len() + 16);
     let bytes = rendered.as_bytes();
@@ -86,16 +90,18 @@ fn qualify(rendered: &str, fork: usize, forks: &[Fork], origins: &Origins) -> St
             i += 1;
         }
     }
-    out
+    out.replace("super::", "super::super::")
 }
 
-/// The forked file of `forks` (`beacon/forked.rs`, `beacon_v1_7/forked.rs`).
+/// The forked module of `forks` (`beacon/forked/`, `beacon_v1_7/forked/`):
+/// its `mod.rs` and one file per container, as (path under the module
+/// directory, contents).
 pub(super) fn render_forked(
     forks: &[Fork],
     presets: &Presets,
     origins: &Origins,
     target: &Target,
-) -> Result<String, String> {
+) -> Result<Vec<(String, String)>, String> {
     let version = target.version;
     // The chain's forks of the schema, in order.
     let chain: Vec<usize> = (0..forks.len())
@@ -132,11 +138,69 @@ pub(super) fn render_forked(
     }
 
     let mut uses = Uses::default();
-    let mut body = String::new();
+    let mut enums = Vec::new();
     for (&name, variants) in &forked {
+        let mut body = String::new();
         render_enum(
             &mut body, name, variants, &forked, forks, &scopes, origins, target, &mut uses,
         )?;
+        enums.push((name, snake_case(name), body));
+    }
+
+    // Every name an enum's file may import, with the path it comes from;
+    // each file imports those its code uses.
+    let mut imports: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut ssz: Vec<String> = uses.ssz.iter().map(|s| s.to_string()).collect();
+    ssz.extend(["ConsensusJson", "Gindex", "ProofError", "TreeHash"].map(String::from));
+    for s in ssz {
+        let path = if is_collection(&s) {
+            "super::super::collections"
+        } else {
+            "peam_ssz_types"
+        };
+        imports.insert((s, path.to_owned()));
+    }
+    let beacon = uses.beacon.iter().map(|s| s.to_string());
+    let beacon = beacon.chain(["Preset".to_owned()]);
+    for s in beacon.chain(chain.iter().map(|&f| forks[f].name.clone())) {
+        imports.insert((s, "super::super".to_owned()));
+    }
+    for s in [
+        "decode_at",
+        "ForkDecodeError",
+        "ForkSchedule",
+        "SlotAt",
+        "VersionedJson",
+    ] {
+        imports.insert((s.to_owned(), "crate::versioned".to_owned()));
+    }
+    imports.insert(("ForkName".to_owned(), "crate".to_owned()));
+    for (name, module, _) in &enums {
+        for item in [name.to_string(), format!("{name}Ref")] {
+            imports.insert((item, format!("super::{module}")));
+        }
+    }
+
+    let mut files = Vec::new();
+    for (name, module, body) in &enums {
+        let words = code_words(body);
+        let own = format!("super::{module}");
+        let mut by_path: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+        for (item, path) in &imports {
+            if *path != own && words.contains(item.as_str()) {
+                by_path.entry(path).or_default().push(item.clone());
+            }
+        }
+        let mut out = header(target);
+        let _ = writeln!(
+            out,
+            "\n//! `{name}` of any fork that has it, and `{name}Ref`, a reference to one.\n"
+        );
+        for (path, items) in by_path {
+            write_use(&mut out, "", path, &rustfmt_sorted(items));
+        }
+        out.push_str(body);
+        files.push((format!("forked/{module}.rs"), rustfmt(&out)?));
     }
 
     let mut out = String::new();
@@ -148,7 +212,7 @@ pub(super) fn render_forked(
         "\n//! The containers that change across the forks {first} to {last} of consensus-specs\n\
          //! {version}, each as an enum over the forks that have it, with its borrowed twin\n\
          //! (`BeaconState<P>` and `BeaconStateRef<'_, P>`): a value of whatever fork its slot\n\
-         //! falls in. See [`crate::versioned`] for what they share."
+         //! falls in. See [`crate::versioned`] for what they share. One file per container."
     );
     let _ = writeln!(out);
     let _ = writeln!(
@@ -156,44 +220,61 @@ pub(super) fn render_forked(
         "#![allow(clippy::type_complexity, clippy::large_enum_variant)]"
     );
     let _ = writeln!(out);
-    let mut ssz: Vec<String> = uses.ssz.iter().map(|s| s.to_string()).collect();
-    ssz.extend(
-        ["ConsensusJson", "Gindex", "ProofError", "TreeHash"]
-            .iter()
-            .map(|s| s.to_string()),
-    );
-    let mut beacon: Vec<String> = uses.beacon.iter().map(|s| s.to_string()).collect();
-    beacon.push("Preset".to_owned());
-    for &f in &chain {
-        beacon.push(forks[f].name.clone());
+    for (_, module, _) in &enums {
+        let _ = writeln!(out, "mod {module};");
     }
-    beacon.sort();
-    beacon.dedup();
-    write_collections_use(&mut out, &mut ssz);
-    write_use(&mut out, "", "super", &rustfmt_sorted(beacon));
-    write_use(
-        &mut out,
-        "",
-        "crate::versioned",
-        &rustfmt_sorted(
-            [
-                "decode_at",
-                "ForkDecodeError",
-                "ForkSchedule",
-                "SlotAt",
-                "VersionedJson",
-            ]
-            .iter()
-            .map(|s| s.to_string())
-            .collect(),
-        ),
-    );
-    let _ = writeln!(out, "use crate::ForkName;");
-    ssz.sort();
-    ssz.dedup();
-    write_use(&mut out, "", "peam_ssz_types", &rustfmt_sorted(ssz));
-    out.push_str(&body);
-    Ok(out)
+    let _ = writeln!(out);
+    for (name, module, _) in &enums {
+        let _ = writeln!(out, "pub use {module}::{{{name}, {name}Ref}};");
+    }
+    files.insert(0, ("forked/mod.rs".to_owned(), rustfmt(&out)?));
+    Ok(files)
+}
+
+/// `BeaconBlockBody` as a module's name: `beacon_block_body`.
+fn snake_case(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut out = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_ascii_uppercase() {
+            let after_lower = i > 0 && !chars[i - 1].is_ascii_uppercase();
+            let ends_acronym = i > 0
+                && chars[i - 1].is_ascii_uppercase()
+                && chars.get(i + 1).is_some_and(|n| n.is_ascii_lowercase());
+            if after_lower || ends_acronym {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The identifiers that `code` uses outside comments, but for those after
+/// `::` (the later segments of a path, which need no import of their own).
+fn code_words(code: &str) -> BTreeSet<&str> {
+    let mut words = BTreeSet::new();
+    for line in code.lines() {
+        let line = line.split("//").next().unwrap_or_default();
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i].is_ascii_alphabetic() || bytes[i] == b'_' {
+                let start = i;
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                if !line[..start].ends_with("::") {
+                    words.insert(&line[start..i]);
+                }
+            } else {
+                i += 1;
+            }
+        }
+    }
+    words
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -345,10 +426,10 @@ fn render_enum(
                 (format!("Option<{ret}>"), format!("Option<{own_ret}>"))
             };
             let doc = if all {
-                format!("`{fname}`, a [`{c}`] of the same fork.")
+                format!("`{fname}`, a [`{c}`](super::{c}) of the same fork.")
             } else {
                 format!(
-                    "`{fname}`, a [`{c}`] of the same fork; `None` before {}.",
+                    "`{fname}`, a [`{c}`](super::{c}) of the same fork; `None` before {}.",
                     forks[variants[present[0]].fork].name
                 )
             };

@@ -565,25 +565,24 @@ pub(super) fn render_catalog(
     Ok(out)
 }
 
-/// Writes the import of the collection types among `ssz` (the names a file
-/// imports from `peam_ssz_types`) and takes them out of it: they come
-/// through `super::collections`, so that the same files also instantiate
+/// Whether `name`, a type of `peam_ssz_types`, is imported through the
+/// parent's `collections` instead, so that the same files also instantiate
 /// with the persistent, cached collections (`beacon_types::beacon_cached`).
 /// The progressive collections too (v1.7.0-alpha.13 Gloas), so that a
 /// cached instantiation can map them to persistent types.
+pub(super) fn is_collection(name: &str) -> bool {
+    matches!(
+        name,
+        "List" | "Vector" | "ProgressiveList" | "ProgressiveBitlist" | "ProgressiveByteList"
+    )
+}
+
+/// Writes the import of the collection types among `ssz` (the names a file
+/// imports from `peam_ssz_types`) from `super::collections`, and takes them
+/// out of `ssz`.
 pub(super) fn write_collections_use(out: &mut String, ssz: &mut Vec<String>) {
-    let through_collections = |s: &str| {
-        matches!(
-            s,
-            "List" | "Vector" | "ProgressiveList" | "ProgressiveBitlist" | "ProgressiveByteList"
-        )
-    };
-    let collections = ssz
-        .iter()
-        .filter(|s| through_collections(s))
-        .cloned()
-        .collect();
-    ssz.retain(|s| !through_collections(s));
+    let collections = ssz.iter().filter(|s| is_collection(s)).cloned().collect();
+    ssz.retain(|s| !is_collection(s));
     write_use(out, "", "super::collections", &rustfmt_sorted(collections));
 }
 
