@@ -52,36 +52,38 @@ pub(super) fn walk<N: Copy>(
     mut join: impl FnMut(&[[N; 2]], &mut Vec<N>),
 ) -> Result<N, Refused> {
     debug_assert!(!given.is_empty());
-    // The given indices of each depth are a run of `given`.
-    let mut rest = given;
-    let mut depth = rest[0].0.depth();
-    let split = rest.partition_point(|(g, _)| g.depth() == depth);
-    let mut level: Vec<(Gindex, N)> = rest[..split].to_vec();
-    rest = &rest[split..];
-    if level.windows(2).any(|w| w[0].0 == w[1].0) {
+    // The given indices of each depth are a run of `given`. The current
+    // level is held as two columns, so that where no index is given at
+    // the depth above (most depths) the parents and their nodes become the
+    // next level as they are, without a copy.
+    let mut depth = given[0].0.depth();
+    let (mut here, mut rest) = split_depth(given, depth);
+    let mut indices: Vec<Gindex> = here.iter().map(|&(g, _)| g).collect();
+    let mut nodes: Vec<N> = here.iter().map(|&(_, n)| n).collect();
+    if indices.windows(2).any(|w| w[0] == w[1]) {
         return Err(Refused::Indices);
     }
-    let mut parents: Vec<Gindex> = Vec::with_capacity(level.len());
-    let mut pairs: Vec<[N; 2]> = Vec::with_capacity(level.len());
-    let mut joined: Vec<N> = Vec::with_capacity(level.len());
+    let mut parents: Vec<Gindex> = Vec::with_capacity(indices.len());
+    let mut joined: Vec<N> = Vec::with_capacity(indices.len());
+    let mut pairs: Vec<[N; 2]> = Vec::with_capacity(indices.len());
     while depth > 0 {
         parents.clear();
         pairs.clear();
         joined.clear();
         let mut i = 0;
-        while i < level.len() {
-            let (g, node) = level[i];
+        while i < indices.len() {
+            let g = indices[i];
             let sibling = Gindex(g.0 ^ 1);
-            if g.is_right() && level.get(i + 1).is_some_and(|&(s, _)| s == sibling) {
-                pairs.push([level[i + 1].1, node]);
+            if g.is_right() && indices.get(i + 1) == Some(&sibling) {
+                pairs.push([nodes[i + 1], nodes[i]]);
                 i += 2;
             } else {
                 let other = helper(sibling).ok_or(Refused::NoHelper)?;
-                pairs.push(if g.is_right() {
-                    [other, node]
+                if g.is_right() {
+                    pairs.push([other, nodes[i]]);
                 } else {
-                    [node, other]
-                });
+                    pairs.push([nodes[i], other]);
+                }
                 i += 1;
             }
             parents.push(Gindex(g.0 >> 1));
@@ -89,48 +91,51 @@ pub(super) fn walk<N: Copy>(
         join(&pairs, &mut joined);
         debug_assert_eq!(joined.len(), pairs.len());
         depth -= 1;
+        (here, rest) = split_depth(rest, depth);
+        if here.is_empty() {
+            core::mem::swap(&mut indices, &mut parents);
+            core::mem::swap(&mut nodes, &mut joined);
+            continue;
+        }
         // The parents, merged with the indices given at their depth.
-        let split = rest.partition_point(|(g, _)| g.depth() == depth);
-        let (here, above) = rest.split_at(split);
-        rest = above;
-        level.clear();
-        let mut computed = parents
-            .iter()
-            .copied()
-            .zip(joined.iter().copied())
-            .peekable();
-        let mut given_here = here.iter().copied().peekable();
-        loop {
-            let next = match (computed.peek(), given_here.peek()) {
-                (Some(c), Some(h)) => {
-                    if c.0 == h.0 {
-                        // A given node that the nodes below it also give: an
-                        // ancestor given with its descendant.
-                        return Err(Refused::Indices);
-                    }
-                    if c.0 > h.0 {
-                        computed.next()
-                    } else {
-                        given_here.next()
-                    }
-                }
-                (Some(_), None) => computed.next(),
-                (None, Some(_)) => given_here.next(),
-                (None, None) => break,
+        indices.clear();
+        nodes.clear();
+        let (mut a, mut b) = (0, 0);
+        while a < parents.len() || b < here.len() {
+            let take_parent = match (parents.get(a), here.get(b)) {
+                // A given node that the nodes below it also give: an
+                // ancestor given with its descendant.
+                (Some(p), Some(h)) if *p == h.0 => return Err(Refused::Indices),
+                (Some(p), Some(h)) => *p > h.0,
+                (Some(_), None) => true,
+                _ => false,
             };
-            if let Some(entry) = next {
-                if level.last().is_some_and(|last| last.0 == entry.0) {
-                    // The same index given twice.
-                    return Err(Refused::Indices);
-                }
-                level.push(entry);
+            let (g, n) = if take_parent {
+                a += 1;
+                (parents[a - 1], joined[a - 1])
+            } else {
+                b += 1;
+                here[b - 1]
+            };
+            if indices.last() == Some(&g) {
+                // The same index given twice.
+                return Err(Refused::Indices);
             }
+            indices.push(g);
+            nodes.push(n);
         }
     }
-    // At depth 0 the only node is the root: `rest` is empty, as every
-    // index has a depth of at least 0 and the runs were taken in order.
-    debug_assert!(rest.is_empty() && level.len() == 1);
-    Ok(level[0].1)
+    // At depth 0 the only node is the root, and every index has been
+    // taken (the runs were taken in decreasing order of depth).
+    debug_assert!(rest.is_empty() && nodes.len() == 1);
+    Ok(nodes[0])
+}
+
+/// The run of `given` (sorted in decreasing order) at `depth`, and the
+/// rest after it.
+#[inline]
+fn split_depth<N>(given: &[(Gindex, N)], depth: u32) -> (&[(Gindex, N)], &[(Gindex, N)]) {
+    given.split_at(given.partition_point(|(g, _)| g.depth() == depth))
 }
 
 /// `indices`, each with its place in `indices`, in decreasing order: the
