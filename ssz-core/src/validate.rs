@@ -88,7 +88,7 @@ where
     DecodeError: From<E>,
 {
     let size = T::FIXED_PART_LEN;
-    if !T::IS_FIXED_SIZE || size == 0 || bytes.len() % size != 0 {
+    if !T::IS_FIXED_SIZE || size == 0 || !bytes.len().is_multiple_of(size) {
         return checked_in_two_passes(bytes, out, wrap, unwrap, check);
     }
     let chunks = bytes.chunks_exact(size);

@@ -403,10 +403,10 @@ fn the_walk_gives_the_spec_helpers_and_roots_for_many_index_sets() {
                 refusal,
                 ProofError::DuplicateIndex { .. } | ProofError::NestedIndices { .. }
             ));
-            assert_eq!(ours, Err(refusal.clone()), "{indices:?}");
+            assert_eq!(ours, Err(refusal), "{indices:?}");
             assert_eq!(
                 calculate_multi_merkle_root(&nodes, &helpers[..helpers.len() / 2], &indices),
-                Err(refusal.clone())
+                Err(refusal)
             );
             assert_eq!(
                 calculate_multi_merkle_root(&nodes[1..], &helpers, &indices),

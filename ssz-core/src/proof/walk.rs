@@ -131,10 +131,12 @@ pub(super) fn walk<N: Copy>(
     Ok(nodes[0])
 }
 
-/// The run of `given` (sorted in decreasing order) at `depth`, and the
-/// rest after it.
+/// Indices with their nodes, in decreasing order of index.
+type Given<'a, N> = &'a [(Gindex, N)];
+
+/// The run of `given` at `depth`, and the rest after it.
 #[inline]
-fn split_depth<N>(given: &[(Gindex, N)], depth: u32) -> (&[(Gindex, N)], &[(Gindex, N)]) {
+fn split_depth<N>(given: Given<'_, N>, depth: u32) -> (Given<'_, N>, Given<'_, N>) {
     given.split_at(given.partition_point(|(g, _)| g.depth() == depth))
 }
 
@@ -142,6 +144,6 @@ fn split_depth<N>(given: &[(Gindex, N)], depth: u32) -> (&[(Gindex, N)], &[(Gind
 /// order [`walk`] takes them in.
 pub(super) fn sorted(indices: &[Gindex]) -> Vec<(Gindex, usize)> {
     let mut out: Vec<(Gindex, usize)> = indices.iter().copied().zip(0..).collect();
-    out.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    out.sort_unstable_by_key(|&(g, _)| core::cmp::Reverse(g));
     out
 }
