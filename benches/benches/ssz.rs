@@ -1225,5 +1225,16 @@ fn proofs(c: &mut Criterion) {
     group.bench_function("state_1m_effective_balance_x64/peam", |b| {
         b.iter(|| multi.verify(&state_root).unwrap())
     });
+    // The floor of that verification: the hashes it needs, one per node on
+    // the paths above the leaves. The leaves and helpers are the frontier
+    // of a binary tree, so there is one fewer of those nodes than of them
+    // (64 leaves and 1111 helpers: 1174 hashes), timed as one batch of the
+    // process's SHA-256 backend.
+    let hashes = multi.leaves.len() + multi.proof.len() - 1;
+    let blocks: Vec<[u8; 64]> = (0..hashes).map(|i| [i as u8; 64]).collect();
+    let mut roots = vec![[0u8; 32]; hashes];
+    group.bench_function("state_1m_effective_balance_x64/hashes_only", |b| {
+        b.iter(|| peam_ssz_types::sha256::hash_nodes(black_box(&blocks), &mut roots))
+    });
     group.finish();
 }

@@ -68,11 +68,62 @@ where
 }
 
 /// `Ssz::from_ssz_many` of a transparent newtype with a validation hook:
-/// the field type's bulk decoder (`transparent_from_ssz_many` of `__private_<version>`),
-/// then `check` on every value it appended. On a refusal `out` keeps the
-/// values before the refused one, and the error names its index.
+/// one pass over the bytes, each value decoded with the field type's
+/// `from_ssz`, wrapped, checked and written into `out`'s spare capacity,
+/// the checks' results or-ed into one flag (for a basic field type and a
+/// check that inlines to a comparison, a loop of loads, compares and
+/// stores that the compiler vectorises). On a refusal `out` keeps the
+/// values before the refused one, and the error names its index: found
+/// again, on that cold path, by [`checked_in_two_passes`], which also
+/// gives the field type's own error for bytes it refuses.
 #[inline]
 pub fn transparent_from_ssz_many_checked<W, T: Ssz, E>(
+    bytes: &[u8],
+    out: &mut Vec<W>,
+    mut wrap: impl FnMut(T) -> W,
+    unwrap: impl FnMut(W) -> T,
+    check: impl Fn(&W) -> Result<(), E>,
+) -> Result<(), DecodeError>
+where
+    DecodeError: From<E>,
+{
+    let size = T::FIXED_PART_LEN;
+    if !T::IS_FIXED_SIZE || size == 0 || !bytes.len().is_multiple_of(size) {
+        return checked_in_two_passes(bytes, out, wrap, unwrap, check);
+    }
+    let chunks = bytes.chunks_exact(size);
+    let count = chunks.len();
+    out.reserve(count);
+    let start = out.len();
+    let mut written = 0;
+    let mut all = true;
+    for (chunk, slot) in chunks.zip(&mut out.spare_capacity_mut()[..count]) {
+        let Ok(value) = T::from_ssz(chunk) else {
+            all = false;
+            break;
+        };
+        let value = wrap(value);
+        all &= check(&value).is_ok();
+        slot.write(value);
+        written += 1;
+    }
+    // SAFETY: the first `written` slots of the spare capacity, those after
+    // `start`, were each given a value by `slot.write` above (in order,
+    // counted as they were written), and `reserve` made room for them.
+    unsafe { out.set_len(start + written) };
+    if all {
+        return Ok(());
+    }
+    out.truncate(start);
+    checked_in_two_passes(bytes, out, wrap, unwrap, check)
+}
+
+/// [`transparent_from_ssz_many_checked`] as two passes: the field type's
+/// bulk decoder (`transparent_from_ssz_many` of `__private_<version>`),
+/// then `check` on every value it appended: the values before the first
+/// refused one kept in `out`, and the error at its index.
+#[cold]
+fn checked_in_two_passes<W, T: Ssz, E>(
     bytes: &[u8],
     out: &mut Vec<W>,
     wrap: impl FnMut(T) -> W,
@@ -116,6 +167,43 @@ mod tests {
         assert_eq!(*err.kind(), DecodeErrorKind::Custom("not below ten"));
         assert_eq!(err.path().collect::<Vec<_>>(), [&PathSegment::Index(130)]);
         assert_eq!(validate_all(&[] as &[u32], below_ten), Ok(()));
+    }
+
+    #[derive(Debug, PartialEq)]
+    struct Small(u32);
+
+    fn small(v: &Small) -> Result<(), DecodeErrorKind> {
+        below_ten(&v.0)
+    }
+
+    fn decode_small(bytes: &[u8], out: &mut Vec<Small>) -> Result<(), DecodeError> {
+        transparent_from_ssz_many_checked(bytes, out, Small, |s: Small| s.0, small)
+    }
+
+    #[test]
+    fn one_pass_decoding_keeps_the_values_before_a_refusal() {
+        let values: Vec<u32> = (0..300).map(|i| i % 10).collect();
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let mut out = vec![Small(7)];
+        assert_eq!(decode_small(&bytes, &mut out), Ok(()));
+        assert_eq!(out.len(), 301);
+        assert!(out[1..].iter().zip(&values).all(|(s, v)| s.0 == *v));
+        // A refused value: the ones before it kept, the error at its index.
+        let mut bad = bytes.clone();
+        bad[4 * 201..4 * 202].copy_from_slice(&10u32.to_le_bytes());
+        bad[4 * 250..4 * 251].copy_from_slice(&11u32.to_le_bytes());
+        let mut out = vec![Small(7)];
+        let err = decode_small(&bad, &mut out).unwrap_err();
+        assert_eq!(*err.kind(), DecodeErrorKind::Custom("not below ten"));
+        assert_eq!(err.path().collect::<Vec<_>>(), [&PathSegment::Index(201)]);
+        assert_eq!(out.len(), 1 + 201);
+        // Bytes that are not a whole number of values: `u32`'s own error.
+        let mut out = Vec::new();
+        let err = decode_small(&bytes[..7], &mut out).unwrap_err();
+        assert!(matches!(
+            err.kind(),
+            DecodeErrorKind::NotMultipleOfElement { len: 7, element: 4 }
+        ));
     }
 
     #[test]

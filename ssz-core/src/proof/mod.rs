@@ -37,6 +37,7 @@ mod serde_impls;
 mod single;
 #[cfg(test)]
 mod tests;
+mod walk;
 
 pub use binary::BinaryProofError;
 pub use partial::{Partial, PartialError};

@@ -4,6 +4,7 @@
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
 
+use super::walk::{sorted, walk, Refused};
 use super::{get_branch_indices, get_path_indices, AsRoot, Gindex, ProofError};
 use crate::hasher::function::{Hasher, Sha256};
 use crate::hasher::scope::{self, ScopedHasher};
@@ -72,35 +73,75 @@ impl MultiProof {
 /// ancestor of another (whose node would be taken as given rather than
 /// computed, leaving the node below it unproven).
 pub fn check_indices(indices: &[Gindex]) -> Result<(), ProofError> {
+    helper_indices(indices).map(drop)
+}
+
+/// [`get_helper_indices`] of indices that [`check_indices`] accepts, or its
+/// refusal: one [`walk`] over the paths.
+fn helper_indices(indices: &[Gindex]) -> Result<Vec<Gindex>, ProofError> {
     if indices.is_empty() {
         return Err(ProofError::NoIndices);
+    }
+    let given: Vec<(Gindex, ())> = sorted(indices).into_iter().map(|(g, _)| (g, ())).collect();
+    let mut helpers = Vec::new();
+    let walked = walk(
+        &given,
+        |g| {
+            helpers.push(g);
+            Some(())
+        },
+        |pairs, out| out.resize(out.len() + pairs.len(), ()),
+    );
+    match walked {
+        Ok(()) => Ok(helpers),
+        Err(_) => Err(indices_refusal(indices)),
+    }
+}
+
+/// Why [`check_indices`] refuses `indices`, which [`walk`] found it does:
+/// the first index, in the order given, that is named twice or has an
+/// ancestor among them (with the nearest such ancestor).
+#[cold]
+fn indices_refusal(indices: &[Gindex]) -> ProofError {
+    if indices.is_empty() {
+        return ProofError::NoIndices;
     }
     let set: BTreeSet<Gindex> = indices.iter().copied().collect();
     if set.len() != indices.len() {
         let mut seen = BTreeSet::new();
         if let Some(&gindex) = indices.iter().find(|&&g| !seen.insert(g)) {
-            return Err(ProofError::DuplicateIndex { gindex });
+            return ProofError::DuplicateIndex { gindex };
         }
     }
     for &descendant in indices {
         let mut g = descendant;
         while let Some(parent) = g.parent() {
             if set.contains(&parent) {
-                return Err(ProofError::NestedIndices {
+                return ProofError::NestedIndices {
                     ancestor: parent,
                     descendant,
-                });
+                };
             }
             g = parent;
         }
     }
-    Ok(())
+    unreachable!("the walk refuses only indices named twice or nested")
 }
 
 /// `get_helper_indices(indices)`: the nodes a multiproof of `indices`
 /// must give besides the leaves, the siblings on their paths that are not
 /// themselves on a path, in decreasing order.
 pub fn get_helper_indices(indices: &[Gindex]) -> Vec<Gindex> {
+    match helper_indices(indices) {
+        Ok(helpers) => helpers,
+        Err(_) => helper_indices_by_sets(indices),
+    }
+}
+
+/// `get_helper_indices` as the spec writes it, with sets: for indices that
+/// [`check_indices`] refuses, where the walk does not apply.
+#[cold]
+fn helper_indices_by_sets(indices: &[Gindex]) -> Vec<Gindex> {
     let mut helpers = BTreeSet::new();
     let mut paths = BTreeSet::new();
     for &g in indices {
@@ -166,7 +207,7 @@ pub fn calculate_multi_merkle_root<L: AsRoot, H: AsRoot>(
 ) -> Result<Root, ProofError> {
     match scope::current() {
         None => calculate_multi_merkle_root_with::<Sha256, L, H>(leaves, helpers, indices),
-        Some(r) => multi_root(leaves, helpers, indices, r.hash_pair),
+        Some(r) => multi_root(leaves, helpers, indices, r.hash_nodes),
     }
 }
 
@@ -180,22 +221,53 @@ pub fn calculate_multi_merkle_root_with<X: Hasher, L: AsRoot, H: AsRoot>(
     helpers: &[H],
     indices: &[Gindex],
 ) -> Result<Root, ProofError> {
-    multi_root(leaves, helpers, indices, X::hash_pair)
+    multi_root(leaves, helpers, indices, X::hash_nodes)
 }
 
 fn multi_root<L: AsRoot, H: AsRoot>(
     leaves: &[L],
     helpers: &[H],
     indices: &[Gindex],
-    hash: impl Fn(&Root, &Root) -> Root,
+    hash_nodes: impl Fn(&[[u8; 64]], &mut [Root]),
 ) -> Result<Root, ProofError> {
-    let nodes = multi_nodes_with(leaves, helpers, indices, hash)?;
-    nodes
-        .get(&Gindex::ROOT)
-        .copied()
-        .ok_or(ProofError::NoSuchNode {
-            gindex: Gindex::ROOT,
-        })
+    if indices.is_empty() {
+        return Err(ProofError::NoIndices);
+    }
+    if leaves.len() != indices.len() {
+        check_indices(indices)?;
+        return Err(ProofError::LeafCount {
+            expected: indices.len(),
+            got: leaves.len(),
+        });
+    }
+    let given: Vec<(Gindex, Root)> = sorted(indices)
+        .into_iter()
+        .map(|(g, i)| (g, *leaves[i].as_root()))
+        .collect();
+    let mut next = helpers.iter();
+    let walked = walk(
+        &given,
+        |_| next.next().map(|h| *h.as_root()),
+        |pairs, out| {
+            let start = out.len();
+            out.resize(start + pairs.len(), [0; 32]);
+            let (blocks, _) = pairs.as_flattened().as_flattened().as_chunks::<64>();
+            hash_nodes(blocks, &mut out[start..]);
+        },
+    );
+    match walked {
+        Ok(root) if next.len() == 0 => Ok(root),
+        Err(Refused::Indices) => Err(indices_refusal(indices)),
+        // Too few helpers (where the walk stopped, the indices above were
+        // not checked yet), or too many.
+        Err(Refused::NoHelper) | Ok(_) => Err(match helper_indices(indices) {
+            Ok(expected) => ProofError::HelperCount {
+                expected: expected.len(),
+                got: helpers.len(),
+            },
+            Err(e) => e,
+        }),
+    }
 }
 
 /// Every node a multiproof gives or implies: its leaves, its helper nodes
@@ -293,12 +365,12 @@ pub fn prove_multi<T: TreeHash + ?Sized>(
     value: &T,
     indices: &[Gindex],
 ) -> Result<MultiProof, ProofError> {
-    check_indices(indices)?;
+    let helpers = helper_indices(indices)?;
     let leaves = indices
         .iter()
         .map(|&g| value.tree_node(g))
         .collect::<Result<Vec<_>, _>>()?;
-    let proof = get_helper_indices(indices)
+    let proof = helpers
         .into_iter()
         .map(|g| value.tree_node(g))
         .collect::<Result<Vec<_>, _>>()?;

@@ -297,3 +297,146 @@ fn multiproofs_verify_and_malformed_ones_are_refused() {
         Err(ProofError::DuplicateIndex { gindex: g(1) })
     );
 }
+
+/// `get_helper_indices` and the index checks as `merkle-proofs.md`
+/// (v1.6.1) writes them, with sets, sharing nothing with the walk.
+fn spec_helpers(indices: &[Gindex]) -> Vec<Gindex> {
+    use alloc::collections::BTreeSet;
+    let mut branches = BTreeSet::new();
+    let mut paths = BTreeSet::new();
+    for &i in indices {
+        let mut v = i.get();
+        while v > 1 {
+            branches.insert(v ^ 1);
+            paths.insert(v);
+            v >>= 1;
+        }
+    }
+    let mut out: Vec<Gindex> = branches.difference(&paths).map(|&v| g(v)).collect();
+    out.reverse();
+    out
+}
+
+fn spec_accepts(indices: &[Gindex]) -> bool {
+    let distinct: alloc::collections::BTreeSet<u128> = indices.iter().map(|i| i.get()).collect();
+    !indices.is_empty()
+        && distinct.len() == indices.len()
+        && indices.iter().all(|i| {
+            let mut v = i.get() >> 1;
+            while v >= 1 {
+                if distinct.contains(&v) {
+                    return false;
+                }
+                v >>= 1;
+            }
+            true
+        })
+}
+
+#[test]
+fn the_walk_gives_the_spec_helpers_and_roots_for_many_index_sets() {
+    // A tree of 32 leaves (depth 5), every node known to the oracle.
+    let leaves = chunks(32);
+    let tree = Tree::binary(&leaves, 32);
+    let root = tree.root();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let rounds = if cfg!(miri) { 20 } else { 3000 };
+    for _ in 0..rounds {
+        let count = 1 + (next() % 8) as usize;
+        let indices: Vec<Gindex> = (0..count).map(|_| g(1 + (next() % 63) as u128)).collect();
+        assert_eq!(
+            get_helper_indices(&indices),
+            spec_helpers(&indices),
+            "{indices:?}"
+        );
+        assert_eq!(
+            check_indices(&indices).is_ok(),
+            spec_accepts(&indices),
+            "{indices:?}"
+        );
+        let nodes: Vec<Root> = indices.iter().map(|&i| tree.node(i).unwrap()).collect();
+        let helpers: Vec<Root> = spec_helpers(&indices)
+            .iter()
+            .map(|&i| tree.node(i).unwrap())
+            .collect();
+        let ours = calculate_multi_merkle_root(&nodes, &helpers, &indices);
+        if spec_accepts(&indices) {
+            assert_eq!(ours, Ok(root), "{indices:?}");
+            // Too few or too many helpers, and too few leaves, named as
+            // before.
+            let expected = helpers.len();
+            if let Some((_, fewer)) = helpers.split_last() {
+                assert_eq!(
+                    calculate_multi_merkle_root(&nodes, fewer, &indices),
+                    Err(ProofError::HelperCount {
+                        expected,
+                        got: expected - 1
+                    })
+                );
+            }
+            let mut more = helpers.clone();
+            more.push(root);
+            assert_eq!(
+                calculate_multi_merkle_root(&nodes, &more, &indices),
+                Err(ProofError::HelperCount {
+                    expected,
+                    got: expected + 1
+                })
+            );
+            assert_eq!(
+                calculate_multi_merkle_root(&nodes[1..], &helpers, &indices),
+                Err(ProofError::LeafCount {
+                    expected: indices.len(),
+                    got: indices.len() - 1
+                })
+            );
+        } else {
+            // Refused for the indices, whatever the counts.
+            let refusal = check_indices(&indices).unwrap_err();
+            assert!(matches!(
+                refusal,
+                ProofError::DuplicateIndex { .. } | ProofError::NestedIndices { .. }
+            ));
+            assert_eq!(ours, Err(refusal), "{indices:?}");
+            assert_eq!(
+                calculate_multi_merkle_root(&nodes, &helpers[..helpers.len() / 2], &indices),
+                Err(refusal)
+            );
+            assert_eq!(
+                calculate_multi_merkle_root(&nodes[1..], &helpers, &indices),
+                Err(refusal)
+            );
+        }
+    }
+}
+
+#[test]
+fn index_refusals_name_the_first_index_given() {
+    // Found in the order given, whatever order the walk meets them in.
+    assert_eq!(
+        check_indices(&[g(40), g(9), g(10), g(9), g(40)]),
+        Err(ProofError::DuplicateIndex { gindex: g(9) })
+    );
+    assert_eq!(
+        check_indices(&[g(7), g(40), g(5), g(2)]),
+        Err(ProofError::NestedIndices {
+            ancestor: g(5),
+            descendant: g(40)
+        })
+    );
+    assert_eq!(
+        check_indices(&[g(1), g(3)]),
+        Err(ProofError::NestedIndices {
+            ancestor: g(1),
+            descendant: g(3)
+        })
+    );
+    assert_eq!(get_helper_indices(&[g(1)]), vec![]);
+    assert_eq!(check_indices(&[]), Err(ProofError::NoIndices));
+}
