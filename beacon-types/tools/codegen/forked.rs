@@ -2,7 +2,7 @@
 //! a schema, as an enum over the forks that have it (`BeaconState<P>` with
 //! a `Phase0(phase0::BeaconState<P>)` variant, ...), its borrowed twin
 //! (`BeaconStateRef<'a, P>`), and an accessor per field; one file per
-//! container.
+//! container, or a module folder (see [`forked_files`]).
 
 use super::*;
 
@@ -140,11 +140,10 @@ pub(super) fn render_forked(
     let mut uses = Uses::default();
     let mut enums = Vec::new();
     for (&name, variants) in &forked {
-        let mut body = String::new();
-        render_enum(
-            &mut body, name, variants, &forked, forks, &scopes, origins, target, &mut uses,
+        let rendered = render_enum(
+            name, variants, &forked, forks, &scopes, origins, target, &mut uses,
         )?;
-        enums.push((name, snake_case(name), body));
+        enums.push((name, snake_case(name), rendered));
     }
 
     // Every name an enum's file may import, with the path it comes from;
@@ -182,25 +181,8 @@ pub(super) fn render_forked(
     }
 
     let mut files = Vec::new();
-    for (name, module, body) in &enums {
-        let words = code_words(body);
-        let own = format!("super::{module}");
-        let mut by_path: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-        for (item, path) in &imports {
-            if *path != own && words.contains(item.as_str()) {
-                by_path.entry(path).or_default().push(item.clone());
-            }
-        }
-        let mut out = header(target);
-        let _ = writeln!(
-            out,
-            "\n//! `{name}` of any fork that has it, and `{name}Ref`, a reference to one.\n"
-        );
-        for (path, items) in by_path {
-            write_use(&mut out, "", path, &rustfmt_sorted(items));
-        }
-        out.push_str(body);
-        files.push((format!("forked/{module}.rs"), rustfmt(&out)?));
+    for (name, module, rendered) in &enums {
+        files.extend(forked_files(name, module, rendered, &imports, target)?);
     }
 
     let mut out = String::new();
@@ -212,7 +194,8 @@ pub(super) fn render_forked(
         "\n//! The containers that change across the forks {first} to {last} of consensus-specs\n\
          //! {version}, each as an enum over the forks that have it, with its borrowed twin\n\
          //! (`BeaconState<P>` and `BeaconStateRef<'_, P>`): a value of whatever fork its slot\n\
-         //! falls in. See [`crate::versioned`] for what they share. One file per container."
+         //! falls in. See [`crate::versioned`] for what they share. One file per container,\n\
+         //! or a folder with its field accessors apart for a large one."
     );
     let _ = writeln!(out);
     let _ = writeln!(
@@ -252,34 +235,30 @@ fn snake_case(name: &str) -> String {
     out
 }
 
-/// The identifiers that `code` uses outside comments, but for those after
-/// `::` (the later segments of a path, which need no import of their own).
-fn code_words(code: &str) -> BTreeSet<&str> {
-    let mut words = BTreeSet::new();
-    for line in code.lines() {
-        let line = line.split("//").next().unwrap_or_default();
-        let bytes = line.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            if bytes[i].is_ascii_alphabetic() || bytes[i] == b'_' {
-                let start = i;
-                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-                    i += 1;
-                }
-                if !line[..start].ends_with("::") {
-                    words.insert(&line[start..i]);
-                }
-            } else {
-                i += 1;
-            }
-        }
-    }
-    words
+/// A forked container's code in its parts: the enums, the methods of
+/// each impl that are not a field's accessor, the field accessors, and the
+/// trait impls; laid out in one file or a module folder by
+/// [`forked_files`].
+pub(super) struct Rendered {
+    /// The two enums.
+    pub(super) items: String,
+    /// `impl<P: Preset> BeaconState<P>`, and its methods but the accessors.
+    pub(super) own_impl: String,
+    pub(super) own_core: String,
+    /// Per accessor of the owned enum: the `&` one and its `_mut` twin (empty
+    /// for a field that holds a forked container).
+    pub(super) own_accessors: Vec<(String, String)>,
+    /// `impl<'a, P: Preset> BeaconStateRef<'a, P>`, its methods but the
+    /// accessors, and the accessors.
+    pub(super) ref_impl: String,
+    pub(super) ref_core: String,
+    pub(super) ref_accessors: String,
+    /// TreeHash, the JSON and `From`.
+    pub(super) rest: String,
 }
 
 #[allow(clippy::too_many_arguments)]
 fn render_enum(
-    out: &mut String,
     name: &str,
     variants: &[Variant],
     forked: &BTreeMap<&str, Vec<Variant>>,
@@ -288,7 +267,7 @@ fn render_enum(
     origins: &Origins,
     target: &Target,
     uses: &mut Uses,
-) -> Result<(), String> {
+) -> Result<Rendered, String> {
     let version = target.version;
     let generic = variants.iter().any(|v| v.generic);
     let (params, args, ref_params, ref_args) = if generic {
@@ -307,6 +286,8 @@ fn render_enum(
         .collect();
 
     // The enums.
+    let mut items = String::new();
+    let out = &mut items;
     let _ = writeln!(
         out,
         "\n/// `{name}` of any fork that has it ({}; consensus-specs {version}).",
@@ -371,7 +352,7 @@ fn render_enum(
     // The accessors: (name, doc, return type of the Ref's (with 'a), match
     // arms of the Ref's, return type of the owned (elided), `_mut` arms).
     let mut ref_methods = String::new();
-    let mut own_methods = String::new();
+    let mut own_methods: Vec<(String, String)> = Vec::new();
     for (fname, tys) in &field_tys {
         let present: Vec<usize> = (0..variants.len()).filter(|&i| tys[i].is_some()).collect();
         let all = present.len() == variants.len();
@@ -434,7 +415,9 @@ fn render_enum(
                 )
             };
             write_ref_method(&mut ref_methods, fname, &doc, &r, &arms);
-            write_own_forward(&mut own_methods, fname, &doc, &o);
+            let mut own = String::new();
+            write_own_forward(&mut own, fname, &doc, &o);
+            own_methods.push((own, String::new()));
             continue;
         }
         // Runs of variants with one type each: one accessor per type,
@@ -499,15 +482,17 @@ fn render_enum(
                 )
             };
             write_ref_method(&mut ref_methods, &method, &doc, &r, &arms(false));
-            write_own_forward(&mut own_methods, &method, &doc, &o);
-            let _ = writeln!(own_methods, "\n    /// {doc} Mutable.");
+            let (mut own, mut own_mut) = (String::new(), String::new());
+            write_own_forward(&mut own, &method, &doc, &o);
+            let _ = writeln!(own_mut, "\n    /// {doc} Mutable.");
             write_match_fn(
-                &mut own_methods,
+                &mut own_mut,
                 &format!("pub fn {method}_mut(&mut self) -> {m}"),
                 "match self",
                 arms(true),
                 "}",
             );
+            own_methods.push((own, own_mut));
         }
     }
 
@@ -516,7 +501,9 @@ fn render_enum(
         .iter()
         .map(|v| format!("ForkName::{}", v.ident))
         .collect();
-    let _ = writeln!(out, "\nimpl{params} {name}{args} {{");
+    let own_impl = format!("impl{params} {name}{args}");
+    let mut own_core = String::new();
+    let out = &mut own_core;
     let _ = writeln!(out, "    /// The forks that have a `{name}`, in order.");
     let _ = writeln!(
         out,
@@ -602,11 +589,11 @@ fn render_enum(
     let _ = writeln!(out, "    pub fn ssz_append(&self, buf: &mut Vec<u8>) {{");
     let _ = writeln!(out, "        self.to_ref().ssz_append(buf)");
     let _ = writeln!(out, "    }}");
-    out.push_str(&own_methods);
-    let _ = writeln!(out, "}}");
 
     // The Ref.
-    let _ = writeln!(out, "\nimpl{ref_params} {name}Ref{ref_args} {{");
+    let ref_impl = format!("impl{ref_params} {name}Ref{ref_args}");
+    let mut ref_core = String::new();
+    let out = &mut ref_core;
     let _ = writeln!(out, "    /// The fork of the value.");
     write_match_fn(
         out,
@@ -652,10 +639,10 @@ fn render_enum(
             "}",
         );
     }
-    out.push_str(&ref_methods);
-    let _ = writeln!(out, "}}");
 
     // TreeHash, both.
+    let mut rest = String::new();
+    let out = &mut rest;
     for (impl_params, self_ty, to_ref) in [
         (params.to_owned(), format!("{name}{args}"), ".to_ref()"),
         (ref_params.to_owned(), format!("{name}Ref{ref_args}"), ""),
@@ -753,7 +740,16 @@ fn render_enum(
             let _ = writeln!(out, "}}");
         }
     }
-    Ok(())
+    Ok(Rendered {
+        items,
+        own_impl,
+        own_core,
+        own_accessors: own_methods,
+        ref_impl,
+        ref_core,
+        ref_accessors: ref_methods,
+        rest,
+    })
 }
 
 fn write_ref_method(out: &mut String, method: &str, doc: &str, ret: &str, arms: &[String]) {

@@ -30,6 +30,7 @@ use std::fmt::Write;
 
 mod descriptors;
 mod forked;
+mod forked_files;
 mod origins;
 mod render;
 mod schema;
@@ -38,6 +39,7 @@ mod ty;
 
 pub use descriptors::generate_descriptors;
 use forked::*;
+use forked_files::*;
 use origins::*;
 use render::*;
 use schema::*;

@@ -4,7 +4,8 @@
 //! The containers that change across the forks phase0 to gloas of consensus-specs
 //! v1.6.1, each as an enum over the forks that have it, with its borrowed twin
 //! (`BeaconState<P>` and `BeaconStateRef<'_, P>`): a value of whatever fork its slot
-//! falls in. See [`crate::versioned`] for what they share. One file per container.
+//! falls in. See [`crate::versioned`] for what they share. One file per container,
+//! or a folder with its field accessors apart for a large one.
 
 #![allow(clippy::type_complexity, clippy::large_enum_variant)]
 

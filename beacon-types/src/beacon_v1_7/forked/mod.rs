@@ -4,7 +4,8 @@
 //! The containers that change across the forks fulu to heze of consensus-specs
 //! v1.7.0-alpha.13, each as an enum over the forks that have it, with its borrowed twin
 //! (`BeaconState<P>` and `BeaconStateRef<'_, P>`): a value of whatever fork its slot
-//! falls in. See [`crate::versioned`] for what they share. One file per container.
+//! falls in. See [`crate::versioned`] for what they share. One file per container,
+//! or a folder with its field accessors apart for a large one.
 
 #![allow(clippy::type_complexity, clippy::large_enum_variant)]
 
