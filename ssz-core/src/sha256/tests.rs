@@ -517,7 +517,6 @@ fn the_pick_takes_the_fastest_and_breaks_near_ties_by_the_fixed_order() {
 /// The fastest run, in nanoseconds per node, of each backend of
 /// `backends` on batches of 4096 nodes, in `rounds` interleaved rounds:
 /// this test's own measurement, longer than the first-use timing.
-#[cfg(not(miri))]
 fn fastest_runs(backends: &[Backend], rounds: usize) -> Vec<f64> {
     use std::time::Instant;
     const NODES: usize = 4096;
