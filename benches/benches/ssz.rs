@@ -241,6 +241,14 @@ fn run(
     }
     g.finish();
 
+    // The backend our roots ran with, printed beside the rows: a process
+    // keeps the one chosen at first use.
+    let choice = peam_ssz_types::sha256::backend_choice();
+    eprintln!(
+        "{fixture}/hash_tree_root: peam hashes with the {} SHA-256 backend ({:?})",
+        choice.backend.name(),
+        choice.reason,
+    );
     let mut g = c.benchmark_group(format!("{fixture}/hash_tree_root"));
     size.configure(&mut g);
     g.throughput(Throughput::Bytes(len));
@@ -1091,6 +1099,19 @@ criterion_group!(proofs_only, proofs);
 /// `proofs`) runs the `incremental/` (or `proofs/`) group alone: the other groups build and check their
 /// fixtures before criterion's name filter applies.
 fn main() {
+    // The first use of our hashing, before any group runs: the backend every
+    // `peam` root row of this process runs with, and what its timing saw.
+    let choice = peam_ssz_types::sha256::backend_choice();
+    let timings: Vec<String> = peam_ssz_types::sha256::Backend::ALL
+        .iter()
+        .filter_map(|&b| Some(format!("{} {:.1} ns", b.name(), choice.ns_per_node(b)?)))
+        .collect();
+    eprintln!(
+        "SHA-256 backend of this process: {} ({:?}; first-use timing per node: {})",
+        choice.backend.name(),
+        choice.reason,
+        timings.join(", "),
+    );
     match std::env::var("PEAM_BENCH_ONLY").as_deref() {
         Ok("incremental") => incremental_only(),
         Ok("proofs") => proofs_only(),

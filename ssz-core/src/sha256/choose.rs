@@ -7,6 +7,17 @@
 //! is measured on), while on the Intel CPUs that have both, AVX-512 is about
 //! twice as fast as SHA-NI. So the first hash times every backend the CPU
 //! supports on a small batch and keeps the fastest.
+//!
+//! A process keeps that choice for its whole life, so the timing is made to
+//! hold on a busy machine too: short runs in interleaved rounds, the
+//! fastest run of each backend counting (load only ever slows a run down),
+//! at least [`PROBE_MIN_ROUNDS`] rounds and more until one backend leads
+//! clearly, and backends within [`TIE_PERCENT`] of the fastest taken as
+//! equal, the fixed order deciding between them. Each round times 256
+//! nodes per backend (70 us on the Intel Xeon measured here), so the choice
+//! takes about 1 ms, up to 3 ms when the two fastest are within 10%.
+//! Earlier, five rounds of 128 nodes (a tenth of a millisecond) were
+//! taken, and any difference, however small, decided.
 
 use super::{Backend, Config};
 use core::sync::atomic::{AtomicU32, AtomicU8, Ordering};
@@ -18,13 +29,33 @@ pub const BACKEND_ENV: &str = "PEAM_SSZ_BACKEND";
 
 #[cfg_attr(not(all(feature = "std", not(miri))), allow(dead_code))]
 /// Messages in the batch each backend is timed on: a multiple of every
-/// backend's width, 8 KiB of input, so that timing all of them takes well
-/// under a millisecond.
-const PROBE_MESSAGES: usize = 128;
+/// backend's width, 16 KiB of input (in the first-level cache with its
+/// output), long enough (8 to 25 microseconds) that the clock's own cost
+/// and resolution are noise, short enough that an interrupt or a
+/// descheduling spoils few runs.
+const PROBE_MESSAGES: usize = 256;
 #[cfg_attr(not(all(feature = "std", not(miri))), allow(dead_code))]
-/// Timed runs per backend, taken in turn across the backends; the fastest
-/// run of each counts, which discards the runs an interrupt slowed down.
-const PROBE_ROUNDS: usize = 5;
+/// Rounds always taken: each round times every candidate once, starting
+/// from a different one each round, and each candidate keeps the fastest
+/// of its runs. A busy machine (a sibling thread on the same core, another
+/// process taking the CPU) slows some runs, never speeds one up, so the
+/// minimum over rounds spread in time is the backend's speed when nothing
+/// got in its way, and every candidate had the same chances of such a run.
+const PROBE_MIN_ROUNDS: usize = 12;
+#[cfg_attr(not(all(feature = "std", not(miri))), allow(dead_code))]
+/// Rounds at most: after [`PROBE_MIN_ROUNDS`], rounds go on until the
+/// fastest candidate leads every other by [`CLEAR_LEAD_PERCENT`], or this
+/// many rounds (about 3 ms on the machines measured here) have run.
+const PROBE_MAX_ROUNDS: usize = 48;
+#[cfg_attr(not(all(feature = "std", not(miri))), allow(dead_code))]
+/// The lead that ends the rounds early.
+const CLEAR_LEAD_PERCENT: u128 = 10;
+#[cfg_attr(not(all(feature = "std", not(miri))), allow(dead_code))]
+/// Candidates measured within this many percent of the fastest are taken
+/// as equally fast: among them the later one in [`Backend::ALL`] wins, as
+/// the fixed order would choose, so that noise between two near-equal
+/// backends does not decide.
+const TIE_PERCENT: u128 = 3;
 
 /// Why the active backend is the one it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -165,10 +196,25 @@ fn pinned_name() -> Option<alloc::string::String> {
     None
 }
 
-/// Times each candidate on the same batch, round after round, and returns
-/// the one whose fastest run was fastest. `None` without a clock.
+/// Times each candidate on the same batch, in interleaved rounds (see
+/// [`PROBE_MIN_ROUNDS`]), records the fastest run of each, and returns
+/// [`pick`]'s choice. `None` without a clock.
 #[cfg(all(feature = "std", not(miri)))]
-fn measure(candidates: &[Backend], sha_ni: bool) -> Option<Backend> {
+pub(super) fn measure(candidates: &[Backend], sha_ni: bool) -> Option<Backend> {
+    let best = time_candidates(candidates, sha_ni);
+    for (i, &b) in candidates.iter().enumerate() {
+        if let Some(slot) = index_of(b) {
+            let ps = best[i].saturating_mul(1000) / PROBE_MESSAGES as u128;
+            TIMINGS[slot].store(ps.clamp(1, u32::MAX as u128) as u32, Ordering::Relaxed);
+        }
+    }
+    Some(candidates[pick(&best[..candidates.len()])])
+}
+
+/// The fastest run of each candidate, in nanoseconds per batch of
+/// [`PROBE_MESSAGES`].
+#[cfg(all(feature = "std", not(miri)))]
+fn time_candidates(candidates: &[Backend], sha_ni: bool) -> [u128; MAX_BACKENDS] {
     use super::dispatch;
     use std::time::Instant;
     let mut input = [[0u8; 64]; PROBE_MESSAGES];
@@ -178,38 +224,64 @@ fn measure(candidates: &[Backend], sha_ni: bool) -> Option<Backend> {
     }
     let mut out = [[0u8; 32]; PROBE_MESSAGES];
     let mut best = [u128::MAX; MAX_BACKENDS];
+    let n = candidates.len();
     // One untimed run each first: the first use of wide registers can pay
-    // for powering them up.
+    // for powering them up, and the code has to be fetched.
     for &b in candidates {
         dispatch(Config { backend: b, sha_ni }, &input, &mut out);
     }
-    for _ in 0..PROBE_ROUNDS {
-        for (i, &b) in candidates.iter().enumerate() {
+    for round in 0..PROBE_MAX_ROUNDS {
+        for k in 0..n {
+            let i = (round + k) % n;
+            let config = Config {
+                backend: candidates[i],
+                sha_ni,
+            };
             let start = Instant::now();
-            dispatch(Config { backend: b, sha_ni }, &input, &mut out);
+            dispatch(config, core::hint::black_box(&input), &mut out);
             core::hint::black_box(&mut out);
-            best[i] = best[i].min(start.elapsed().as_nanos());
+            best[i] = best[i].min(start.elapsed().as_nanos().max(1));
+        }
+        if round + 1 >= PROBE_MIN_ROUNDS && clear_lead(&best[..n]) {
+            break;
         }
     }
-    for (i, &b) in candidates.iter().enumerate() {
-        if let Some(slot) = index_of(b) {
-            let ps = best[i].saturating_mul(1000) / PROBE_MESSAGES as u128;
-            TIMINGS[slot].store(ps.clamp(1, u32::MAX as u128) as u32, Ordering::Relaxed);
+    best
+}
+
+/// Whether the fastest time is below every other by [`CLEAR_LEAD_PERCENT`].
+#[cfg_attr(not(all(feature = "std", not(miri))), allow(dead_code))]
+pub(super) fn clear_lead(times: &[u128]) -> bool {
+    let Some(fastest) = times.iter().copied().min() else {
+        return true;
+    };
+    let mut ties = 0;
+    for &t in times {
+        if t == fastest {
+            ties += 1;
+        } else if t.saturating_mul(100) < fastest.saturating_mul(100 + CLEAR_LEAD_PERCENT) {
+            return false;
         }
     }
-    // Ties go to the later (wider) backend, as the fixed order would.
-    let mut pick = 0;
-    for i in 1..candidates.len() {
-        if best[i] <= best[pick] {
-            pick = i;
-        }
-    }
-    Some(candidates[pick])
+    ties == 1
+}
+
+/// The index of the candidate to run, given each one's fastest time (in
+/// the order of [`Backend::ALL`]): the last of those within
+/// [`TIE_PERCENT`] of the fastest.
+#[cfg_attr(not(all(feature = "std", not(miri))), allow(dead_code))]
+pub(super) fn pick(times: &[u128]) -> usize {
+    let fastest = times.iter().copied().min().unwrap_or(0);
+    let limit = fastest.saturating_mul(100 + TIE_PERCENT);
+    times
+        .iter()
+        .rposition(|&t| t.saturating_mul(100) <= limit)
+        .unwrap_or(0)
 }
 
 /// No clock without `std` (and none worth reading under Miri): the fixed
 /// order decides.
 #[cfg(not(all(feature = "std", not(miri))))]
-fn measure(_: &[Backend], _: bool) -> Option<Backend> {
+pub(super) fn measure(_: &[Backend], _: bool) -> Option<Backend> {
     None
 }

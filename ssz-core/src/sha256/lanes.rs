@@ -40,6 +40,9 @@ macro_rules! sha256_lanes {
             splat($crate::sha256::IV[7]),
         ];
         let mid = lanes_compress!(message $w, iv);
+        // The last rounds' expansions of `lanes_wk` hold a schedule step
+        // that their condition skips: `$w` counts as read after them.
+        let _ = &$w;
         lanes_compress!(padding $w, mid)
     }};
 }
@@ -103,24 +106,23 @@ macro_rules! lanes_round {
 
 /// `W[t] + K[t]` of round `$t`.
 ///
-/// For the message block, `W[t]` for `t >= 16` is computed in place in the
-/// ring `$w` of the last 16 words: slot `t % 16` holds `W[t - 16]` and
-/// becomes `W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16]`.
+/// For the message block, the ring `$w` holds the 16 words ahead: slot
+/// `t % 16` holds `W[t]` when round `t` reads it, and becomes, in the same
+/// round, `W[t + 16] = σ1(W[t+14]) + W[t+9] + σ0(W[t+1]) + W[t]` (for
+/// `t < 48`). A word is thus computed sixteen rounds before it is needed,
+/// so the schedule is independent work beside the rounds' dependency
+/// chain, rather than a step in front of the round that reads it.
 macro_rules! lanes_wk {
-    (message $w:ident, $t:expr) => {
-        add(
-            if $t < 16 {
-                $w[$t % 16]
-            } else {
-                $w[$t % 16] = add(
-                    add($w[$t % 16], small_sigma0($w[($t + 1) % 16])),
-                    add($w[($t + 9) % 16], small_sigma1($w[($t + 14) % 16])),
-                );
-                $w[$t % 16]
-            },
-            splat($crate::sha256::K[$t]),
-        )
-    };
+    (message $w:ident, $t:expr) => {{
+        let wk = add($w[$t % 16], splat($crate::sha256::K[$t]));
+        if $t < 48 {
+            $w[$t % 16] = add(
+                add($w[$t % 16], small_sigma0($w[($t + 1) % 16])),
+                add($w[($t + 9) % 16], small_sigma1($w[($t + 14) % 16])),
+            );
+        }
+        wk
+    }};
     (padding $w:ident, $t:expr) => {
         splat($crate::sha256::PADDING_WK[$t])
     };

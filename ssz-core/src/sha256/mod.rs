@@ -3,7 +3,8 @@
 //! Every tree level in this workspace is hashed through [`hash_nodes`]: many
 //! 64-byte inputs (two sibling chunks) to as many 32-byte outputs. The backend
 //! is chosen once, on first use, by timing every backend the CPU supports on
-//! a small batch (about a tenth of a millisecond) and keeping the fastest;
+//! a small batch, in interleaved rounds robust to a busy machine (about a
+//! millisecond), and keeping the fastest;
 //! the `PEAM_SSZ_BACKEND` environment variable pins one, [`force_backend`]
 //! forces one, [`backend_choice`] tells which runs and why, and
 //! [`hash_nodes_with`] calls one directly. This is the

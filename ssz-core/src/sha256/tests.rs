@@ -496,3 +496,176 @@ fn speed() {
         });
     }
 }
+
+/// Ties within a few percent go to the later backend of [`Backend::ALL`];
+/// a clear difference decides.
+#[test]
+fn the_pick_takes_the_fastest_and_breaks_near_ties_by_the_fixed_order() {
+    assert_eq!(choose::pick(&[100, 50, 60]), 1);
+    assert_eq!(choose::pick(&[100, 50, 51]), 2, "2% slower: a tie");
+    assert_eq!(choose::pick(&[100, 51, 50]), 2);
+    assert_eq!(choose::pick(&[50, 51, 60]), 1);
+    assert_eq!(choose::pick(&[50, 52, 60]), 0, "4% slower: not a tie");
+    assert_eq!(choose::pick(&[50, 60, 70]), 0);
+    assert_eq!(choose::pick(&[7]), 0);
+    assert!(choose::clear_lead(&[100, 50, 60]));
+    assert!(!choose::clear_lead(&[100, 50, 54]));
+    assert!(!choose::clear_lead(&[50, 50]));
+    assert!(choose::clear_lead(&[50]));
+}
+
+/// The fastest run, in nanoseconds per node, of each backend of
+/// `backends` on batches of 4096 nodes, in `rounds` interleaved rounds:
+/// this test's own measurement, longer than the first-use timing.
+fn fastest_runs(backends: &[Backend], rounds: usize) -> Vec<f64> {
+    use std::time::Instant;
+    const NODES: usize = 4096;
+    let input = Rng(0xb05e).messages(NODES);
+    let mut out = vec![[0u8; 32]; NODES];
+    let mut best = vec![f64::INFINITY; backends.len()];
+    for round in 0..rounds {
+        for k in 0..backends.len() {
+            let i = (round + k) % backends.len();
+            let start = Instant::now();
+            hash_nodes_with(backends[i], std::hint::black_box(&input), &mut out).unwrap();
+            let t = start.elapsed().as_nanos() as f64 / NODES as f64;
+            best[i] = best[i].min(t);
+        }
+    }
+    best
+}
+
+/// The choice made while a sibling thread keeps the CPU busy (hashing with
+/// every backend in turn, so that it competes for the same units where the
+/// two threads share a core) is the fastest backend within a few percent,
+/// as this test measures them afterwards: no backend is named here, the
+/// measurement decides.
+#[test]
+#[cfg_attr(miri, ignore = "no clock under Miri: the fixed order decides")]
+fn the_choice_under_a_busy_sibling_is_the_fastest_within_a_few_percent() {
+    use std::sync::atomic::AtomicBool;
+    let candidates: Vec<Backend> = Backend::ALL
+        .iter()
+        .copied()
+        .filter(|b| b.is_supported())
+        .collect();
+    if candidates.len() < 2 {
+        return;
+    }
+    let sha_ni = Backend::ShaNi.is_supported();
+    let stop = AtomicBool::new(false);
+    let chosen: Vec<Backend> = std::thread::scope(|s| {
+        s.spawn(|| {
+            let input = Rng(0x51b1).messages(64);
+            let mut out = vec![[0u8; 32]; 64];
+            let mut i = 0;
+            while !stop.load(Ordering::Relaxed) {
+                let b = candidates[i % candidates.len()];
+                hash_nodes_with(b, &input, &mut out).unwrap();
+                i += 1;
+            }
+        });
+        // Several first-use choices, each on a machine as busy.
+        let chosen = (0..5)
+            .map(|_| choose::measure(&candidates, sha_ni).expect("a clock with std"))
+            .collect();
+        stop.store(true, Ordering::Relaxed);
+        chosen
+    });
+    // A surprising result is measured again before it fails the test.
+    let mut times = fastest_runs(&candidates, 20);
+    for &c in &chosen {
+        let at = |times: &[f64]| times[candidates.iter().position(|&b| b == c).unwrap()];
+        let fastest = |times: &[f64]| times.iter().copied().fold(f64::INFINITY, f64::min);
+        if at(&times) > fastest(&times) * 1.05 {
+            times = fastest_runs(&candidates, 40);
+        }
+        assert!(
+            at(&times) <= fastest(&times) * 1.05,
+            "chose {c:?} at {:.1} ns per node; the fastest took {:.1} ({candidates:?}: {times:?})",
+            at(&times),
+            fastest(&times),
+        );
+    }
+}
+
+/// How often the first-use timing picks each backend, with a sibling thread
+/// hashing, against the timing it replaced (five rounds of 128 nodes, any
+/// difference deciding):
+/// `cargo test --release -p peam-ssz-core --lib sha256::tests::choice_stability -- --ignored --nocapture`
+#[test]
+#[ignore = "a measurement, not a test"]
+#[cfg(not(miri))]
+fn choice_stability() {
+    use std::collections::BTreeMap;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Instant;
+    /// The earlier timing, kept here to compare with.
+    fn five_rounds_of_128(candidates: &[Backend], sha_ni: bool) -> Backend {
+        let input = Rng(1).messages(128);
+        let mut out = vec![[0u8; 32]; 128];
+        let mut best = vec![u128::MAX; candidates.len()];
+        for &b in candidates {
+            dispatch(Config { backend: b, sha_ni }, &input, &mut out);
+        }
+        for _ in 0..5 {
+            for (i, &b) in candidates.iter().enumerate() {
+                let start = Instant::now();
+                dispatch(Config { backend: b, sha_ni }, &input, &mut out);
+                best[i] = best[i].min(start.elapsed().as_nanos());
+            }
+        }
+        let mut pick = 0;
+        for i in 1..candidates.len() {
+            if best[i] <= best[pick] {
+                pick = i;
+            }
+        }
+        candidates[pick]
+    }
+    let all: Vec<Backend> = Backend::ALL
+        .iter()
+        .copied()
+        .filter(|b| b.is_supported())
+        .collect();
+    let sha_ni = Backend::ShaNi.is_supported();
+    let times = fastest_runs(&all, 40);
+    println!("per node: {all:?} {times:.1?}");
+    // Every pair of backends, the close ones being the test.
+    for i in 0..all.len() {
+        for j in i + 1..all.len() {
+            let pair = [all[i], all[j]];
+            for busy in [false, true] {
+                let stop = AtomicBool::new(false);
+                let (old, new) = std::thread::scope(|s| {
+                    if busy {
+                        s.spawn(|| {
+                            let input = Rng(2).messages(64);
+                            let mut out = vec![[0u8; 32]; 64];
+                            let mut k = 0;
+                            while !stop.load(Ordering::Relaxed) {
+                                hash_nodes_with(all[k % all.len()], &input, &mut out).unwrap();
+                                k += 1;
+                            }
+                        });
+                    }
+                    let mut old = BTreeMap::new();
+                    let mut new = BTreeMap::new();
+                    for _ in 0..200 {
+                        *old.entry(five_rounds_of_128(&pair, sha_ni).name())
+                            .or_insert(0) += 1;
+                        *new.entry(choose::measure(&pair, sha_ni).unwrap().name())
+                            .or_insert(0) += 1;
+                    }
+                    stop.store(true, Ordering::Relaxed);
+                    (old, new)
+                });
+                println!(
+                    "{:>8} vs {:<8} busy sibling: {busy:5}  before: {old:?}  now: {new:?}",
+                    pair[0].name(),
+                    pair[1].name()
+                );
+            }
+        }
+    }
+}
