@@ -41,11 +41,14 @@ use core::mem::size_of;
 use ::arbitrary::size_hint;
 use ::arbitrary::{Arbitrary, Error, MaxRecursionReached, Result, Unstructured};
 
+use crate::seq::{Kind, Seq};
 use crate::{
-    Bitlist, Bitvector, ByteList, ByteVector, Cached, FixedBytes, Length, List, MaxLen,
-    PersistentList, PersistentProgressiveList, PersistentVector, ProgressiveBitlist,
-    ProgressiveByteList, ProgressiveList, RuntimeList, TreeHash, Vector, U256,
+    Bitlist, Bitvector, ByteList, ByteVector, Cached, FixedBytes, Length, MaxLen, PersistentList,
+    PersistentProgressiveList, PersistentVector, ProgressiveBitlist, ProgressiveByteList,
+    RuntimeList, TreeHash, Vector, U256,
 };
+#[cfg(doc)]
+use crate::{List, ProgressiveList};
 
 /// The memory, in bytes, that a generated vector may take whatever the
 /// input's length: enough for a mainnet `BeaconState`'s largest vector
@@ -117,54 +120,43 @@ fn packed_bits(u: &mut Unstructured<'_>, len: usize) -> Result<Vec<u8>> {
     Ok(out)
 }
 
-/// `size_hint` and `try_size_hint` of a collection of `T`, whose hint is
-/// `$combine` applied to `T`'s.
-macro_rules! element_hints {
-    ($combine:expr) => {
-        fn size_hint(depth: usize) -> (usize, Option<usize>) {
-            Self::try_size_hint(depth).unwrap_or_default()
-        }
-
-        fn try_size_hint(
-            depth: usize,
-        ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
-            Ok($combine(hint_of::<T>(depth)?))
-        }
-    };
-}
-
 fn hint_of<'a, T: Arbitrary<'a>>(
     depth: usize,
 ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
     size_hint::try_recursion_guard(depth, T::try_size_hint)
 }
 
-impl<'a, T: Arbitrary<'a>, N: Length, M: MaxLen> Arbitrary<'a> for List<T, N, M> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<T>(u, List::<T, N, M>::maximum())?;
-        List::try_from_vec(elements(u, len)?).map_err(|_| Error::IncorrectFormat)
-    }
-
-    element_hints!(|elem| list_hint(elem, N::USIZE));
+/// `try_size_hint` of a list of `T` with the limit `max`.
+pub(crate) fn try_list_size_hint<'a, T: Arbitrary<'a>>(
+    depth: usize,
+    max: usize,
+) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
+    Ok(list_hint(hint_of::<T>(depth)?, max))
 }
 
-impl<'a, T: Arbitrary<'a>, N: Length> Arbitrary<'a> for Vector<T, N> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        Vector::try_from_vec(vector_elements::<T, N>(u)?).map_err(|_| Error::IncorrectFormat)
-    }
-
-    element_hints!(|elem| repeat_hint(elem, N::USIZE));
+/// `try_size_hint` of a vector of `n` values of `T`.
+pub(crate) fn try_vector_size_hint<'a, T: Arbitrary<'a>>(
+    depth: usize,
+    n: usize,
+) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
+    Ok(repeat_hint(hint_of::<T>(depth)?, n))
 }
 
-impl<'a, T: Arbitrary<'a>, E, M: MaxLen> Arbitrary<'a> for ProgressiveList<T, E, M> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<T>(u, M::max_len())?;
-        ProgressiveList::try_from_vec(elements(u, len)?).map_err(|_| Error::IncorrectFormat)
-    }
+/// A list of at most `max` elements, the length drawn as `arbitrary`'s
+/// `Vec` draws it ([`List`], [`ProgressiveList`]).
+pub(crate) fn list<'a, T: Arbitrary<'a>, K: Kind>(
+    u: &mut Unstructured<'a>,
+    max: usize,
+) -> Result<Seq<T, K>> {
+    let len = list_len::<T>(u, max)?;
+    Seq::try_from_vec(elements(u, len)?).map_err(|_| Error::IncorrectFormat)
+}
 
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        (0, None)
-    }
+/// A [`Vector`] (see the module docs).
+pub(crate) fn vector<'a, T: Arbitrary<'a>, N: Length>(
+    u: &mut Unstructured<'a>,
+) -> Result<Vector<T, N>> {
+    Vector::try_from_vec(vector_elements::<T, N>(u)?).map_err(|_| Error::IncorrectFormat)
 }
 
 impl<'a, T: Arbitrary<'a> + TreeHash + Send, E, M: MaxLen> Arbitrary<'a>
@@ -187,7 +179,15 @@ impl<'a, T: Arbitrary<'a> + TreeHash + Send, N: Length> Arbitrary<'a> for Persis
         PersistentList::try_from_vec(elements(u, len)?).map_err(|_| Error::IncorrectFormat)
     }
 
-    element_hints!(|elem| list_hint(elem, N::USIZE));
+    fn size_hint(depth: usize) -> (usize, Option<usize>) {
+        Self::try_size_hint(depth).unwrap_or_default()
+    }
+
+    fn try_size_hint(
+        depth: usize,
+    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
+        try_list_size_hint::<T>(depth, N::USIZE)
+    }
 }
 
 impl<'a, T: Arbitrary<'a> + TreeHash + Send, N: Length> Arbitrary<'a> for PersistentVector<T, N> {
@@ -196,7 +196,15 @@ impl<'a, T: Arbitrary<'a> + TreeHash + Send, N: Length> Arbitrary<'a> for Persis
             .map_err(|_| Error::IncorrectFormat)
     }
 
-    element_hints!(|elem| repeat_hint(elem, N::USIZE));
+    fn size_hint(depth: usize) -> (usize, Option<usize>) {
+        Self::try_size_hint(depth).unwrap_or_default()
+    }
+
+    fn try_size_hint(
+        depth: usize,
+    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
+        try_vector_size_hint::<T>(depth, N::USIZE)
+    }
 }
 
 impl<'a, T: Arbitrary<'a>, Max: Length> Arbitrary<'a> for RuntimeList<T, Max> {
@@ -210,10 +218,18 @@ impl<'a, T: Arbitrary<'a>, Max: Length> Arbitrary<'a> for RuntimeList<T, Max> {
     }
 
     // The list, then the bound (an integer up to 8 bytes).
-    element_hints!(|elem| size_hint::and(
-        list_hint(elem, Max::USIZE),
-        (0, Some(size_of::<usize>()))
-    ));
+    fn size_hint(depth: usize) -> (usize, Option<usize>) {
+        Self::try_size_hint(depth).unwrap_or_default()
+    }
+
+    fn try_size_hint(
+        depth: usize,
+    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
+        Ok(size_hint::and(
+            try_list_size_hint::<T>(depth, Max::USIZE)?,
+            (0, Some(size_of::<usize>())),
+        ))
+    }
 }
 
 impl<'a, T: Arbitrary<'a>, Max: Length> RuntimeList<T, Max> {
@@ -346,5 +362,13 @@ impl<'a, T: Arbitrary<'a>> Arbitrary<'a> for Cached<T> {
         T::arbitrary(u).map(Cached::new)
     }
 
-    element_hints!(|elem| elem);
+    fn size_hint(depth: usize) -> (usize, Option<usize>) {
+        Self::try_size_hint(depth).unwrap_or_default()
+    }
+
+    fn try_size_hint(
+        depth: usize,
+    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
+        hint_of::<T>(depth)
+    }
 }

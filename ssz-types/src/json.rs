@@ -67,9 +67,9 @@ use crate::hasher::ScopedHasher;
 use crate::serde_support::deserialize_seq;
 use crate::serde_utils::deserialize_quoted;
 use crate::{
-    Bitlist, Bitvector, ByteList, ByteVector, Cached, Edition, ExactList, FixedBytes, Length, List,
+    Bitlist, Bitvector, ByteList, ByteVector, Cached, Edition, ExactList, FixedBytes, Length,
     MaxLen, PersistentList, PersistentProgressiveList, PersistentVector, ProgressiveBitlist,
-    ProgressiveByteList, ProgressiveList, RuntimeList, TreeHash, Vector, U256,
+    ProgressiveByteList, RuntimeList, TreeHash, U256,
 };
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
@@ -227,12 +227,6 @@ macro_rules! sequence {
 sequence! {
     [T: ConsensusJson, const N: usize] [T; N], v => v.iter(),
         exact = Some(N), max = N, from = |items| <[T; N]>::try_from(items).map_err(|_| "wrong length");
-    [T: ConsensusJson, N: Length, M: MaxLen] List<T, N, M>, v => v.iter(),
-        exact = None, max = Self::maximum(), from = List::try_from_vec;
-    [T: ConsensusJson, N: Length] Vector<T, N>, v => v.iter(),
-        exact = Some(N::USIZE), max = N::USIZE, from = Vector::try_from_vec;
-    [T: ConsensusJson, E: Edition, M: MaxLen] ProgressiveList<T, E, M>, v => v.iter(),
-        exact = None, max = Self::maximum(), from = ProgressiveList::try_from_vec;
     [T: ConsensusJson, N: Length, L: Length] ExactList<T, N, L>, v => v.iter(),
         exact = Some(N::USIZE), max = N::USIZE, from = ExactList::try_from_vec;
     [T: ConsensusJson, Max: Length] RuntimeList<T, Max>, v => v.iter(),
@@ -750,7 +744,7 @@ mod content {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::U;
+    use crate::{List, ProgressiveList, Vector, U};
 
     fn json<T: ConsensusJson>(value: &T) -> String {
         serde_json::to_string(&Json(value)).unwrap()

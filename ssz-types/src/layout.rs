@@ -8,29 +8,6 @@ use crate::{
 use peam_ssz_core::path::{Elements, Layout, TreeLayout, UINT8};
 use peam_ssz_core::{Edition, Length};
 
-// A maximum (`M`) is no part of the tree: the layout is the limit's.
-impl<T: TreeLayout, N: Length, M> TreeLayout for List<T, N, M> {
-    const LAYOUT: &'static Layout = &Layout::List {
-        elem: T::LAYOUT,
-        limit: N::U64,
-    };
-}
-
-impl<T, N, M> Elements for List<T, N, M> {
-    type Element = T;
-}
-
-impl<T: TreeLayout, N: Length> TreeLayout for Vector<T, N> {
-    const LAYOUT: &'static Layout = &Layout::Vector {
-        elem: T::LAYOUT,
-        length: N::U64,
-    };
-}
-
-impl<T, N> Elements for Vector<T, N> {
-    type Element = T;
-}
-
 impl<N: Length> TreeLayout for ByteList<N> {
     const LAYOUT: &'static Layout = &Layout::List {
         elem: UINT8,
@@ -78,18 +55,6 @@ impl<N: Length> TreeLayout for Bitvector<N> {
 
 impl<N> Elements for Bitvector<N> {
     type Element = bool;
-}
-
-/// The progressive types follow their edition's `merkleize_progressive`.
-impl<T: TreeLayout, E: Edition, M> TreeLayout for ProgressiveList<T, E, M> {
-    const LAYOUT: &'static Layout = &Layout::ProgressiveList {
-        elem: T::LAYOUT,
-        edition: E::RULES,
-    };
-}
-
-impl<T, E, M> Elements for ProgressiveList<T, E, M> {
-    type Element = T;
 }
 
 impl<E: Edition, M> TreeLayout for ProgressiveByteList<E, M> {

@@ -384,7 +384,7 @@ mod list;
 mod persistent;
 mod progressive;
 mod runtime_list;
-mod seq;
+pub mod seq;
 #[cfg(feature = "serde")]
 mod serde_support;
 #[cfg(feature = "serde")]

@@ -1,214 +1,443 @@
-//! The one storage of the `Vec`-backed sequences (`List`, `Vector`,
-//! `ProgressiveList`): a `Vec<T>` and a marker for the bound or edition.
+//! The one storage of the `Vec`-backed sequences: [`Seq<T, K>`], a `Vec<T>`
+//! and a kind `K` that says which SSZ type it is.
 //!
-//! [`vec_backed!`] writes what the three share: the slice views, the
-//! conversions and iterators, serde as a sequence, and `Ssz`/`TreeHash`
-//! through [`crate::codec`]. What differs (the bound checked on decoding,
-//! the root) is given at the call site.
+//! [`List`](crate::List), [`Vector`](crate::Vector) and
+//! [`ProgressiveList`](crate::ProgressiveList) are names of `Seq` with a
+//! kind ([`ListKind`], [`VectorKind`], [`ProgressiveKind`]). What they share
+//! is written once here: the slice views, the conversions and iterators, the
+//! shrinking operations of the lists, `Ssz`, `TreeHash`, serde and the
+//! consensus JSON. What differs (the bound, the length checks before
+//! decoding, the root) is the kind's [`Kind`] impl, in the type's own file
+//! (`list.rs`, `vector.rs`, `progressive.rs`), beside its own constructors,
+//! its tree layout and its `arbitrary` impl. That file is also where a
+//! borrowed view of the type's bytes will live (a `Kind::View<'a>`).
 
-/// Implements the shared API of a `Vec`-backed sequence
-/// `$ty<T, $P...> { inner: Vec<T>, _marker: PhantomData<...> }`.
-///
-/// - `$ty<T, $P: $PB | $SB, ...>`: each marker parameter with the bound
-///   of the `Ssz`/`TreeHash` impls and the one `Deserialize` puts on it;
-/// - `serde(exact, max)`: the element count `Deserialize` checks (`exact`
-///   for a vector, `max` for a list), as
-///   [`crate::serde_support::deserialize_seq`] takes them;
-/// - `ssz(fixed, fixed_part_len, exact, max, check)`: the `Ssz` layout
-///   consts, the element count
-///   [`crate::codec::decode_elements`] checks, and `check(bytes)`, a test on
-///   the whole input before it (a vector's exact length);
-/// - `hash(root, node)`: `hash_tree_root` and `tree_node` below the root, as
-///   functions of the elements.
-macro_rules! vec_backed {
-    (
-        $ty:ident<T $(, $P:ident: $PB:path | $SB:path)+>;
-        serde(exact = $sexact:expr, max = $smax:expr);
-        ssz(
-            fixed = $fixed:expr,
-            fixed_part_len = $fixed_part_len:expr,
-            exact = $exact:expr,
-            max = $max:expr,
-            check = $check:expr $(,)?
-        );
-        hash(root = $root:expr, node = $node:expr $(,)?);
-    ) => {
-        impl<T $(, $P)+> $ty<T $(, $P)+> {
-            /// The sequence holding `inner`, whose bound the caller has
-            /// checked.
-            #[inline]
-            pub(crate) const fn from_vec_unchecked(inner: Vec<T>) -> Self {
-                $ty {
-                    inner,
-                    _marker: ::core::marker::PhantomData,
-                }
-            }
+use crate::bound::{check_count, collect_within};
+use crate::{BoundError, DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::marker::PhantomData;
 
-            /// The elements as a slice.
-            #[inline]
-            pub fn as_slice(&self) -> &[T] {
-                &self.inner
-            }
+mod sealed {
+    pub trait Sealed {}
+}
+pub(crate) use sealed::Sealed;
 
-            /// The elements as a mutable slice.
-            #[inline]
-            pub fn as_mut_slice(&mut self) -> &mut [T] {
-                &mut self.inner
-            }
+/// The SSZ type a [`Seq`] is: its bound, how its bytes are checked before
+/// decoding, and its root. Implemented by [`ListKind`], [`VectorKind`] and
+/// [`ProgressiveKind`] only.
+pub trait Kind: Sealed {
+    /// The exact element count of a vector; `None` for a list.
+    const LENGTH: Option<usize>;
 
-            /// The elements, as a `Vec`.
-            #[inline]
-            pub fn into_vec(self) -> Vec<T> {
-                self.inner
-            }
-        }
+    /// What a constructor returns for the wrong number of elements.
+    type Error: fmt::Debug + fmt::Display;
 
-        impl<T: ::core::fmt::Debug $(, $P)+> ::core::fmt::Debug for $ty<T $(, $P)+> {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                ::core::fmt::Debug::fmt(&self.inner, f)
-            }
-        }
+    /// The most elements the type holds (read now, if it is given at run
+    /// time).
+    fn maximum() -> usize;
 
-        impl<T $(, $P)+> ::core::ops::Deref for $ty<T $(, $P)+> {
-            type Target = [T];
+    /// Whether `len` elements make a value of the type.
+    fn check_len(len: usize) -> Result<(), Self::Error>;
 
-            #[inline]
-            fn deref(&self) -> &[T] {
-                &self.inner
-            }
-        }
+    /// The elements encoded in `bytes`, checked against the type's bounds.
+    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError>;
 
-        impl<T $(, $P)+> ::core::ops::DerefMut for $ty<T $(, $P)+> {
-            #[inline]
-            fn deref_mut(&mut self) -> &mut [T] {
-                &mut self.inner
-            }
-        }
+    /// `hash_tree_root` of a value holding `values`.
+    fn root<T: TreeHash>(values: &[T]) -> Root;
 
-        impl<T $(, $P)+> AsRef<[T]> for $ty<T $(, $P)+> {
-            #[inline]
-            fn as_ref(&self) -> &[T] {
-                &self.inner
-            }
-        }
-
-        impl<T $(, $P)+> AsMut<[T]> for $ty<T $(, $P)+> {
-            #[inline]
-            fn as_mut(&mut self) -> &mut [T] {
-                &mut self.inner
-            }
-        }
-
-        impl<T $(, $P)+> From<$ty<T $(, $P)+>> for Vec<T> {
-            #[inline]
-            fn from(seq: $ty<T $(, $P)+>) -> Vec<T> {
-                seq.inner
-            }
-        }
-
-        impl<T $(, $P)+> IntoIterator for $ty<T $(, $P)+> {
-            type Item = T;
-            type IntoIter = alloc::vec::IntoIter<T>;
-
-            #[inline]
-            fn into_iter(self) -> Self::IntoIter {
-                self.inner.into_iter()
-            }
-        }
-
-        impl<'a, T $(, $P)+> IntoIterator for &'a $ty<T $(, $P)+> {
-            type Item = &'a T;
-            type IntoIter = core::slice::Iter<'a, T>;
-
-            #[inline]
-            fn into_iter(self) -> Self::IntoIter {
-                self.inner.iter()
-            }
-        }
-
-        impl<'a, T $(, $P)+> IntoIterator for &'a mut $ty<T $(, $P)+> {
-            type Item = &'a mut T;
-            type IntoIter = core::slice::IterMut<'a, T>;
-
-            #[inline]
-            fn into_iter(self) -> Self::IntoIter {
-                self.inner.iter_mut()
-            }
-        }
-
-        /// ssz/simple-serialize.md (v1.6.1), "Vectors, containers,
-        /// progressive containers, lists, progressive lists": fixed-size
-        /// elements back to back, variable-size ones behind offsets.
-        impl<T: $crate::Ssz $(, $P: $PB)+> $crate::Ssz for $ty<T $(, $P)+> {
-            const IS_FIXED_SIZE: bool = $fixed;
-            const FIXED_PART_LEN: usize = $fixed_part_len;
-
-            #[inline]
-            fn ssz_len(&self) -> usize {
-                if <Self as $crate::Ssz>::IS_FIXED_SIZE {
-                    <Self as $crate::Ssz>::FIXED_PART_LEN
-                } else {
-                    $crate::codec::elements_len(&self.inner)
-                }
-            }
-
-            #[inline]
-            fn ssz_write(&self, out: &mut [u8]) {
-                $crate::codec::write_elements(&self.inner, out)
-            }
-
-            #[inline]
-            fn ssz_append(&self, buf: &mut Vec<u8>) {
-                $crate::codec::append_elements(&self.inner, buf)
-            }
-
-            #[inline]
-            fn from_ssz(bytes: &[u8]) -> Result<Self, $crate::DecodeError> {
-                let check: fn(&[u8]) -> Result<(), $crate::DecodeError> = $check;
-                check(bytes)?;
-                let inner = $crate::codec::decode_elements(bytes, $exact, $max)?;
-                Ok(Self::from_vec_unchecked(inner))
-            }
-        }
-
-        impl<T: $crate::TreeHash $(, $P: $PB)+> $crate::TreeHash for $ty<T $(, $P)+> {
-            #[inline]
-            fn hash_tree_root(&self) -> $crate::Root {
-                let root: fn(&[T]) -> $crate::Root = $root;
-                root(&self.inner)
-            }
-
-            fn tree_node(
-                &self,
-                gindex: $crate::Gindex,
-            ) -> Result<$crate::Root, $crate::ProofError> {
-                if gindex == $crate::Gindex::ROOT {
-                    return Ok(self.hash_tree_root());
-                }
-                let node: fn(&[T], $crate::Gindex) -> Result<$crate::Root, $crate::ProofError> =
-                    $node;
-                node(&self.inner, gindex)
-            }
-        }
-
-        #[cfg(feature = "serde")]
-        impl<T: serde::Serialize $(, $P)+> serde::Serialize for $ty<T $(, $P)+> {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_seq(&self.inner)
-            }
-        }
-
-        #[cfg(feature = "serde")]
-        impl<'de, T: serde::Deserialize<'de> $(, $P: $SB)+> serde::Deserialize<'de> for $ty<T $(, $P)+> {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let inner = $crate::serde_support::deserialize_seq(deserializer, $sexact, $smax)?;
-                Ok(Self::from_vec_unchecked(inner))
-            }
-        }
-    };
+    /// `tree_node` below the root of a value holding `values`.
+    fn node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, ProofError>;
 }
 
-pub(crate) use vec_backed;
+/// The kinds whose length varies: the lists, bounded by
+/// [`Kind::maximum`].
+pub trait Variable: Kind<Error = BoundError> {}
+
+/// The kind of [`List<T, N, M>`](crate::List): at most `N` (and `M`).
+pub struct ListKind<N, M>(PhantomData<(N, M)>);
+
+/// The kind of [`Vector<T, N>`](crate::Vector): exactly `N`.
+pub struct VectorKind<N>(PhantomData<N>);
+
+/// The kind of [`ProgressiveList<T, E, M>`](crate::ProgressiveList):
+/// merkleized as edition `E` defines it, at most `M`.
+pub struct ProgressiveKind<E, M>(PhantomData<(E, M)>);
+
+/// A `Vec<T>` that is the SSZ type `K` (see the [module](self)); named
+/// through [`List`](crate::List), [`Vector`](crate::Vector) and
+/// [`ProgressiveList`](crate::ProgressiveList).
+pub struct Seq<T, K> {
+    inner: Vec<T>,
+    // The kind is a type-level rule, never a value: a `Seq` is `Send` and
+    // `Sync` as its `Vec` is.
+    _kind: PhantomData<fn() -> K>,
+}
+
+impl<T, K> Seq<T, K> {
+    /// The sequence holding `inner`, whose bound the caller has checked.
+    #[inline]
+    pub(crate) const fn from_vec_unchecked(inner: Vec<T>) -> Self {
+        Seq {
+            inner,
+            _kind: PhantomData,
+        }
+    }
+
+    /// The `Vec`, to change where the kind allows any length.
+    #[inline]
+    pub(crate) fn vec_mut(&mut self) -> &mut Vec<T> {
+        &mut self.inner
+    }
+
+    /// The elements as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
+        &self.inner
+    }
+
+    /// The elements as a mutable slice.
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.inner
+    }
+
+    /// The elements, as a `Vec`.
+    #[inline]
+    pub fn into_vec(self) -> Vec<T> {
+        self.inner
+    }
+}
+
+impl<T, K: Kind> Seq<T, K> {
+    /// The sequence holding `vec`, if its length fits the type.
+    #[inline]
+    pub fn try_from_vec(vec: Vec<T>) -> Result<Self, K::Error> {
+        K::check_len(vec.len())?;
+        Ok(Seq::from_vec_unchecked(vec))
+    }
+
+    /// A clone of `slice`, checked before anything is cloned.
+    #[inline]
+    pub(crate) fn try_from_slice(slice: &[T]) -> Result<Self, K::Error>
+    where
+        T: Clone,
+    {
+        K::check_len(slice.len())?;
+        Ok(Seq::from_vec_unchecked(slice.to_vec()))
+    }
+}
+
+/// What the lists ([`List`](crate::List),
+/// [`ProgressiveList`](crate::ProgressiveList)) share.
+impl<T, K: Variable> Seq<T, K> {
+    /// An empty list.
+    #[inline]
+    pub const fn new() -> Self {
+        Seq::from_vec_unchecked(Vec::new())
+    }
+
+    /// An empty list with room for `capacity` elements (capped at the
+    /// maximum) before it reallocates.
+    #[inline]
+    pub fn with_capacity(capacity: usize) -> Self {
+        Seq::from_vec_unchecked(Vec::with_capacity(capacity.min(K::maximum())))
+    }
+
+    /// The most elements the list may hold (read now, if it is given at run
+    /// time): for a [`List`](crate::List) the smaller of the limit `N` and
+    /// the maximum `M`; `usize::MAX` for an unbounded progressive list.
+    #[inline]
+    pub fn maximum() -> usize {
+        K::maximum()
+    }
+
+    /// The list of the elements `iter` yields, if they are within the
+    /// bound: `collect` with a bound. It draws at most `max + 1` elements:
+    /// past it it stops, and the error's `len` is `max + 1`.
+    ///
+    /// ```
+    /// use peam_ssz_types::{BoundError, List, U};
+    ///
+    /// let squares = List::<u64, U<4>>::try_from_iter((1..=4).map(|i| i * i))?;
+    /// assert_eq!(squares.as_slice(), [1, 4, 9, 16]);
+    /// assert_eq!(
+    ///     List::<u64, U<4>>::try_from_iter(1..),
+    ///     Err(BoundError { len: 5, max: 4 })
+    /// );
+    /// # Ok::<(), BoundError>(())
+    /// ```
+    pub fn try_from_iter(iter: impl IntoIterator<Item = T>) -> Result<Self, BoundError> {
+        Ok(Seq::from_vec_unchecked(collect_within(iter, K::maximum())?))
+    }
+
+    /// Whether the list holds [`maximum`](Seq::maximum) elements.
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.inner.len() >= K::maximum()
+    }
+
+    /// Appends `value`, or returns an error (dropping `value`) if the list
+    /// is full.
+    #[inline]
+    pub fn try_push(&mut self, value: T) -> Result<(), BoundError> {
+        check_count(self.inner.len().saturating_add(1), K::maximum())?;
+        self.inner.push(value);
+        Ok(())
+    }
+
+    /// Inserts `value` at `index`, shifting the elements after it, or
+    /// returns an error if the list is full.
+    ///
+    /// # Panics
+    ///
+    /// If `index > len`.
+    pub fn insert(&mut self, index: usize, value: T) -> Result<(), BoundError> {
+        check_count(self.inner.len().saturating_add(1), K::maximum())?;
+        self.inner.insert(index, value);
+        Ok(())
+    }
+
+    /// Appends clones of `values`, or returns an error (appending nothing)
+    /// if they do not fit.
+    pub fn extend_from_slice(&mut self, values: &[T]) -> Result<(), BoundError>
+    where
+        T: Clone,
+    {
+        check_count(self.inner.len().saturating_add(values.len()), K::maximum())?;
+        self.inner.extend_from_slice(values);
+        Ok(())
+    }
+
+    /// Removes and returns the last element.
+    #[inline]
+    pub fn pop(&mut self) -> Option<T> {
+        self.inner.pop()
+    }
+
+    /// Removes and returns the element at `index`, shifting the ones after it.
+    ///
+    /// # Panics
+    ///
+    /// If `index >= len`.
+    pub fn remove(&mut self, index: usize) -> T {
+        self.inner.remove(index)
+    }
+
+    /// Keeps only the elements for which `keep` returns true.
+    pub fn retain(&mut self, keep: impl FnMut(&T) -> bool) {
+        self.inner.retain(keep)
+    }
+
+    /// Removes every element.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.inner.clear()
+    }
+
+    /// Shortens the list to `len` elements (no effect if it is shorter).
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.inner.truncate(len)
+    }
+}
+
+impl<T: Clone, K> Clone for Seq<T, K> {
+    #[inline]
+    fn clone(&self) -> Self {
+        Seq::from_vec_unchecked(self.inner.clone())
+    }
+}
+
+impl<T: PartialEq, K> PartialEq for Seq<T, K> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.inner == other.inner
+    }
+}
+
+impl<T: Eq, K> Eq for Seq<T, K> {}
+
+impl<T: PartialOrd, K> PartialOrd for Seq<T, K> {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        self.inner.partial_cmp(&other.inner)
+    }
+}
+
+impl<T: Ord, K> Ord for Seq<T, K> {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.inner.cmp(&other.inner)
+    }
+}
+
+impl<T: Hash, K> Hash for Seq<T, K> {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.inner.hash(state)
+    }
+}
+
+impl<T: fmt::Debug, K> fmt::Debug for Seq<T, K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.inner, f)
+    }
+}
+
+impl<T, K> core::ops::Deref for Seq<T, K> {
+    type Target = [T];
+
+    #[inline]
+    fn deref(&self) -> &[T] {
+        &self.inner
+    }
+}
+
+impl<T, K> core::ops::DerefMut for Seq<T, K> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.inner
+    }
+}
+
+impl<T, K> AsRef<[T]> for Seq<T, K> {
+    #[inline]
+    fn as_ref(&self) -> &[T] {
+        &self.inner
+    }
+}
+
+impl<T, K> AsMut<[T]> for Seq<T, K> {
+    #[inline]
+    fn as_mut(&mut self) -> &mut [T] {
+        &mut self.inner
+    }
+}
+
+impl<T, K> From<Seq<T, K>> for Vec<T> {
+    #[inline]
+    fn from(seq: Seq<T, K>) -> Vec<T> {
+        seq.inner
+    }
+}
+
+impl<T, K> IntoIterator for Seq<T, K> {
+    type Item = T;
+    type IntoIter = alloc::vec::IntoIter<T>;
+
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.inner.into_iter()
+    }
+}
+
+impl<'a, T, K> IntoIterator for &'a Seq<T, K> {
+    type Item = &'a T;
+    type IntoIter = core::slice::Iter<'a, T>;
+
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.inner.iter()
+    }
+}
+
+impl<'a, T, K> IntoIterator for &'a mut Seq<T, K> {
+    type Item = &'a mut T;
+    type IntoIter = core::slice::IterMut<'a, T>;
+
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.inner.iter_mut()
+    }
+}
+
+/// ssz/simple-serialize.md (v1.6.1), "Vectors, containers, progressive
+/// containers, lists, progressive lists": fixed-size elements back to back,
+/// variable-size ones behind offsets. Only a vector of fixed-size elements
+/// is fixed-size.
+impl<T: Ssz, K: Kind> Ssz for Seq<T, K> {
+    const IS_FIXED_SIZE: bool = K::LENGTH.is_some() && T::IS_FIXED_SIZE;
+    const FIXED_PART_LEN: usize = match K::LENGTH {
+        Some(length) if T::IS_FIXED_SIZE => T::FIXED_PART_LEN * length,
+        _ => crate::BYTES_PER_LENGTH_OFFSET,
+    };
+
+    #[inline]
+    fn ssz_len(&self) -> usize {
+        if <Self as Ssz>::IS_FIXED_SIZE {
+            <Self as Ssz>::FIXED_PART_LEN
+        } else {
+            crate::codec::elements_len(&self.inner)
+        }
+    }
+
+    #[inline]
+    fn ssz_write(&self, out: &mut [u8]) {
+        crate::codec::write_elements(&self.inner, out)
+    }
+
+    #[inline]
+    fn ssz_append(&self, buf: &mut Vec<u8>) {
+        crate::codec::append_elements(&self.inner, buf)
+    }
+
+    #[inline]
+    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+        K::decode(bytes).map(Seq::from_vec_unchecked)
+    }
+}
+
+impl<T: TreeHash, K: Kind> TreeHash for Seq<T, K> {
+    #[inline]
+    fn hash_tree_root(&self) -> Root {
+        K::root(&self.inner)
+    }
+
+    fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
+        if gindex == Gindex::ROOT {
+            return Ok(self.hash_tree_root());
+        }
+        K::node(&self.inner, gindex)
+    }
+}
+
+/// An array of the elements, read with the type's bound checked as it is
+/// read.
+#[cfg(feature = "serde")]
+impl<T: serde::Serialize, K> serde::Serialize for Seq<T, K> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(&self.inner)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, T: serde::Deserialize<'de>, K: Kind> serde::Deserialize<'de> for Seq<T, K> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let inner = crate::serde_support::deserialize_seq(deserializer, K::LENGTH, K::maximum())?;
+        Ok(Seq::from_vec_unchecked(inner))
+    }
+}
+
+/// An array of its elements' JSON, read with its bound before anything
+/// past it is kept.
+#[cfg(feature = "serde")]
+impl<T: crate::json::ConsensusJson, K: Kind> crate::json::ConsensusJson for Seq<T, K> {
+    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.inner.iter().map(crate::json::Json))
+    }
+
+    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        let items: Vec<crate::json::FromJson<T>> =
+            crate::serde_support::deserialize_seq(deserializer, K::LENGTH, K::maximum())?;
+        Seq::try_from_vec(items.into_iter().map(|item| item.0).collect())
+            .map_err(serde::de::Error::custom)
+    }
+}
 
 /// `tree_node` of a progressive list of `values` (or the bytes of a
 /// progressive bitlist or byte list) whose length mix-in is `length`, below

@@ -27,7 +27,10 @@
 //! written as `['1', '2']`), with the bound of the type enforced while
 //! reading.
 
-use crate::{Length, List, MaxLen, ProgressiveList, Vector, U256};
+use crate::seq::{Kind, Seq};
+use crate::U256;
+#[cfg(doc)]
+use crate::{List, ProgressiveList, Vector};
 use core::fmt;
 use core::marker::PhantomData;
 use serde::de::{Error, SeqAccess, Unexpected, Visitor};
@@ -204,14 +207,15 @@ impl<T: QuotedInt> QuotedSeq for Vec<T> {
     }
 }
 
-impl<T: QuotedInt, E: crate::Edition, M: MaxLen> private::Sealed for ProgressiveList<T, E, M> {}
+impl<T: QuotedInt, K: Kind> private::Sealed for Seq<T, K> {}
 
-impl<T: QuotedInt, E: crate::Edition, M: MaxLen> QuotedSeq for ProgressiveList<T, E, M> {
+/// [`List`], [`Vector`] and [`ProgressiveList`].
+impl<T: QuotedInt, K: Kind> QuotedSeq for Seq<T, K> {
     type Item = T;
-    const EXACT_LEN: Option<usize> = None;
+    const EXACT_LEN: Option<usize> = K::LENGTH;
 
     fn max_len() -> usize {
-        Self::maximum()
+        K::maximum()
     }
 
     fn items(&self) -> &[T] {
@@ -219,51 +223,8 @@ impl<T: QuotedInt, E: crate::Edition, M: MaxLen> QuotedSeq for ProgressiveList<T
     }
 
     fn from_items(items: Vec<T>) -> Self {
-        // The visitor stopped at the maximum.
-        ProgressiveList::try_from_vec(items).unwrap_or_default()
-    }
-}
-
-impl<T: QuotedInt, N: Length, M: MaxLen> private::Sealed for List<T, N, M> {}
-
-impl<T: QuotedInt, N: Length, M: MaxLen> QuotedSeq for List<T, N, M> {
-    type Item = T;
-    const EXACT_LEN: Option<usize> = None;
-
-    fn max_len() -> usize {
-        Self::maximum()
-    }
-
-    fn items(&self) -> &[T] {
-        self
-    }
-
-    fn from_items(items: Vec<T>) -> Self {
-        // The visitor stopped at MAX_LEN elements.
-        List::try_from_vec(items).unwrap_or_default()
-    }
-}
-
-impl<T: QuotedInt, N: Length> private::Sealed for Vector<T, N> {}
-
-impl<T: QuotedInt, N: Length> QuotedSeq for Vector<T, N> {
-    type Item = T;
-    const EXACT_LEN: Option<usize> = Some(N::USIZE);
-
-    fn max_len() -> usize {
-        N::USIZE
-    }
-
-    fn items(&self) -> &[T] {
-        self
-    }
-
-    fn from_items(items: Vec<T>) -> Self {
-        match Vector::try_from_vec(items) {
-            Ok(v) => v,
-            // The visitor checked the length; never reached.
-            Err(e) => unreachable!("{e}"),
-        }
+        // The visitor checked the length and the bound.
+        Seq::from_vec_unchecked(items)
     }
 }
 
@@ -366,7 +327,7 @@ pub mod hex_bytes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::U;
+    use crate::{List, ProgressiveList, Vector, U};
 
     #[derive(Serialize, Deserialize, Debug, PartialEq)]
     struct Ints {
