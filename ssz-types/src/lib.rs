@@ -379,7 +379,6 @@ mod hex;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod json;
-mod layout;
 mod list;
 mod persistent;
 mod progressive;
@@ -392,6 +391,7 @@ pub mod serde_utils;
 #[cfg(feature = "snappy")]
 #[cfg_attr(docsrs, doc(cfg(feature = "snappy")))]
 pub mod snappy;
+mod tree_layout;
 mod uint;
 mod vector;
 

@@ -1,5 +1,7 @@
-//! [`TreeLayout`] and [`Elements`] for this crate's types: what a path
-//! step means in each (see `peam_ssz_core::path`).
+//! [`TreeLayout`] and [`Elements`] (the tree shape a path walks) for the
+//! types not yet in a file of their own: what a path step means in each
+//! (see `peam_ssz_core::path`). Named after the trait, so that "layout"
+//! keeps one meaning here.
 
 use crate::{
     Bitlist, Bitvector, ByteList, ByteVector, FixedBytes, List, ProgressiveBitlist,
