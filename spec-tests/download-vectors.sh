@@ -50,7 +50,23 @@ SSZ_SPECS_DESCRIPTORS_URL="https://github.com/peam-ssz/peam-ssz/releases/downloa
 
 usage() {
     cat <<EOF
-Usage: download-vectors.sh [--force] [ARCHIVE_DIR]
+Usage: download-vectors.sh [--force] [--archives DIR]
+       download-vectors.sh [--force] [--v1.7-archives DIR] [--lean-archives DIR]
+                           [--ssz-specs-archives DIR] [V1_6_1_ARCHIVE_DIR]
+
+Offline, with every archive in one folder: --archives DIR, or
+\$SSZ_ARCHIVES=DIR, where DIR holds one subfolder per source, each archive
+under its release name:
+  DIR/spec-vectors/          general.tar.gz mainnet.tar.gz minimal.tar.gz
+                             ${PROOF_ARCHIVE}.tar.gz               (${VERSION})
+  DIR/spec-vectors-v1.7/     general.tar.gz mainnet.tar.gz minimal.tar.gz
+                             mainnet-heze.tar.gz minimal-heze.tar.gz
+                                                        (${VERSION_V1_7})
+  DIR/lean-vectors/          ${LEAN_ARCHIVE}
+  DIR/ssz-specs-vectors/     ${SSZ_SPECS_ARCHIVE}
+                             ${SSZ_SPECS_DESCRIPTORS}
+A source given on its own (below) takes precedence over its subfolder.
+Without any, every archive is downloaded.
 
 Puts the SSZ test vectors of consensus-specs ${VERSION} (the ssz_generic and
 ssz_static suites, and the light_client and merkle_proof single_merkle_proof
@@ -58,9 +74,10 @@ suites) under spec-tests/vectors/tests/.
 
 Source of the three release archives (general.tar.gz, mainnet.tar.gz,
 minimal.tar.gz), first that applies:
-  ARCHIVE_DIR                a local directory holding them, and
+  V1_6_1_ARCHIVE_DIR         a local directory holding them, and
                              ${PROOF_ARCHIVE}.tar.gz with the proof cases (offline)
   \$SSZ_VECTOR_ARCHIVES       the same, from the environment
+  --archives DIR             DIR/spec-vectors (or \$SSZ_ARCHIVES/spec-vectors)
   otherwise                  downloaded from
                              ${RELEASE_URL}/
 
@@ -76,6 +93,7 @@ and heze), under spec-tests/vectors-v1.7/tests/, from the first that applies:
                              and mainnet-heze.tar.gz and minimal-heze.tar.gz
                              with the heze cases (offline)
   \$SSZ_VECTOR_ARCHIVES_V1_7  the same, from the environment
+  --archives DIR             DIR/spec-vectors-v1.7
   otherwise                  downloaded from
                              ${RELEASE_URL_V1_7}/
                              (the heze cases from its mainnet.tar.gz and
@@ -87,6 +105,7 @@ ${LEAN_ARCHIVE}, checked against its sha256) under
 spec-tests/vectors-lean/fixtures/, from the first that applies:
   --lean-archives DIR        a local directory holding ${LEAN_ARCHIVE}
   \$SSZ_LEAN_ARCHIVES        the same, from the environment
+  --archives DIR             DIR/lean-vectors
   otherwise                  downloaded from
                              ${LEAN_URL}
 The runner reads spec-tests/vectors-lean, or \$SSZ_LEAN_VECTORS.
@@ -97,6 +116,7 @@ ${SSZ_SPECS_DESCRIPTORS_FILE}), from the first that applies:
   --ssz-specs-archives DIR   a local directory holding
                              ${SSZ_SPECS_ARCHIVE} and ${SSZ_SPECS_DESCRIPTORS}
   \$SSZ_SPECS_ARCHIVES       the same, from the environment
+  --archives DIR             DIR/ssz-specs-vectors
   otherwise                  ${SSZ_SPECS_ARCHIVE} downloaded from
                              ${SSZ_SPECS_URL}/
                              and ${SSZ_SPECS_DESCRIPTORS_URL}
@@ -107,6 +127,7 @@ EOF
 
 force=0
 source_dir=""
+archives_dir="${SSZ_ARCHIVES:-}"
 source_dir_v1_7="${SSZ_VECTOR_ARCHIVES_V1_7:-}"
 source_dir_lean="${SSZ_LEAN_ARCHIVES:-}"
 source_dir_specs="${SSZ_SPECS_ARCHIVES:-}"
@@ -118,6 +139,14 @@ while [[ $# -gt 0 ]]; do
             ;;
         -f | --force)
             force=1
+            ;;
+        --archives)
+            if [[ $# -lt 2 ]]; then
+                echo "download-vectors.sh: --archives takes a directory (see --help)" >&2
+                exit 2
+            fi
+            archives_dir="$2"
+            shift
             ;;
         --v1.7-archives)
             if [[ $# -lt 2 ]]; then
@@ -160,19 +189,52 @@ done
 if [[ -z "$source_dir" && -n "${SSZ_VECTOR_ARCHIVES:-}" ]]; then
     source_dir="$SSZ_VECTOR_ARCHIVES"
 fi
+# The one folder: each source not given on its own comes from its subfolder.
+if [[ -n "$archives_dir" ]]; then
+    if [[ ! -d "$archives_dir" ]]; then
+        echo "download-vectors.sh: '$archives_dir' (--archives or \$SSZ_ARCHIVES) is not a directory" >&2
+        exit 1
+    fi
+    for sub in spec-vectors spec-vectors-v1.7 lean-vectors ssz-specs-vectors; do
+        if [[ ! -d "${archives_dir}/${sub}" ]]; then
+            echo "download-vectors.sh: ${archives_dir}/${sub}/ is missing (see --help for the layout)" >&2
+            exit 1
+        fi
+    done
+    source_dir="${source_dir:-${archives_dir}/spec-vectors}"
+    source_dir_v1_7="${source_dir_v1_7:-${archives_dir}/spec-vectors-v1.7}"
+    source_dir_lean="${source_dir_lean:-${archives_dir}/lean-vectors}"
+    source_dir_specs="${source_dir_specs:-${archives_dir}/ssz-specs-vectors}"
+fi
 
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 fetch() {
-    local url="$1" out="$2"
+    local url="$1" out="$2" rc=0
     if command -v curl >/dev/null 2>&1; then
-        curl -fL --retry 3 --proto '=https' -o "$out" "$url"
+        curl -fL --retry 3 --proto '=https' -o "$out" "$url" || rc=$?
     elif command -v wget >/dev/null 2>&1; then
-        wget -O "$out" "$url"
+        wget -O "$out" "$url" || rc=$?
     else
         echo "download-vectors.sh: neither curl nor wget is installed" >&2
+        offline_hint
         exit 1
     fi
+    if [[ $rc -ne 0 ]]; then
+        echo "download-vectors.sh: downloading ${url} failed (exit ${rc})" >&2
+        offline_hint
+        exit 1
+    fi
+}
+
+# What to do without a network (curl exit 6: the host did not resolve).
+offline_hint() {
+    cat >&2 <<EOF
+Offline, put the archives in one folder (spec-vectors/, spec-vectors-v1.7/,
+lean-vectors/, ssz-specs-vectors/; see --help) and run
+  download-vectors.sh --archives DIR
+or set SSZ_ARCHIVES=DIR.
+EOF
 }
 
 # Only the SSZ suites are unpacked: the release archives hold every other

@@ -49,20 +49,8 @@ pub mod gloas;
 #[path = "beacon/phase0.rs"]
 pub mod phase0;
 
+#[path = "beacon/dispatch.rs"]
+mod dispatch;
 /// As [`crate::beacon::visit_fork_containers`], for the cached
-/// instantiation.
-pub fn visit_fork_containers<P: Preset, V: ContainerVisitor>(fork: &str, visitor: &mut V) -> bool {
-    match fork {
-        "phase0" => phase0::visit_containers::<P, V>(visitor),
-        "altair" => altair::visit_containers::<P, V>(visitor),
-        "bellatrix" => bellatrix::visit_containers::<P, V>(visitor),
-        "capella" => capella::visit_containers::<P, V>(visitor),
-        "deneb" => deneb::visit_containers::<P, V>(visitor),
-        "electra" => electra::visit_containers::<P, V>(visitor),
-        "fulu" => fulu::visit_containers::<P, V>(visitor),
-        "gloas" => gloas::visit_containers::<P, V>(visitor),
-        "eip7805" => eip7805::visit_containers::<P, V>(visitor),
-        _ => return false,
-    }
-    true
-}
+/// instantiation (the same generated file).
+pub use dispatch::visit_fork_containers;

@@ -47,14 +47,8 @@ pub mod gloas;
 #[path = "beacon_v1_7/heze.rs"]
 pub mod heze;
 
+#[path = "beacon_v1_7/dispatch.rs"]
+mod dispatch;
 /// As [`crate::beacon_v1_7::visit_fork_containers`], for the cached
-/// instantiation.
-pub fn visit_fork_containers<P: Preset, V: ContainerVisitor>(fork: &str, visitor: &mut V) -> bool {
-    match fork {
-        "fulu" => fulu::visit_containers::<P, V>(visitor),
-        "gloas" => gloas::visit_containers::<P, V>(visitor),
-        "heze" => heze::visit_containers::<P, V>(visitor),
-        _ => return false,
-    }
-    true
-}
+/// instantiation (the same generated file).
+pub use dispatch::visit_fork_containers;

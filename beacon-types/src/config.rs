@@ -68,11 +68,12 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use peam_ssz_types::hash::sha256;
+use peam_ssz_types::sha256::sha256;
 use peam_ssz_types::Length;
 
 use crate::beacon::{Mainnet, Minimal, Preset};
 use crate::fork::ForkName;
+use crate::versioned::ForkSchedule;
 
 /// The epoch of a fork that is not scheduled: `2**64 - 1`, the spec's
 /// `FAR_FUTURE_EPOCH`, which the configuration files write for it.
@@ -1175,6 +1176,41 @@ fn checked_schedule(
     Ok(schedule.into_iter().map(|(_, entry)| entry).collect())
 }
 
+/// The schedule the fork-aware containers decode by
+/// ([`crate::versioned`]): a slot's fork is the one of its epoch, and its
+/// maximum of blob commitments per block that epoch's
+/// ([`ChainConfig::max_blobs_per_block_at_epoch`]).
+///
+/// ```
+/// use peam_ssz_beacon::beacon::{forked, fulu, Mainnet};
+/// use peam_ssz_beacon::config::ChainConfig;
+/// use peam_ssz_beacon::versioned::ForkSchedule;
+/// use peam_ssz_beacon::ForkName;
+/// use peam_ssz_types::Ssz;
+///
+/// let config = ChainConfig::mainnet();
+/// let fulu_epoch = config.fork_epoch(ForkName::Fulu).unwrap();
+/// let slot = fulu_epoch * config.slots_per_epoch();
+/// assert_eq!(config.fork_at_slot(slot), ForkName::Fulu);
+/// assert_eq!(
+///     ForkSchedule::max_blobs_per_block_at_slot(&config, slot),
+///     config.max_blobs_per_block_at_epoch(fulu_epoch),
+/// );
+///
+/// let state = fulu::BeaconState::<Mainnet> { slot, ..Default::default() };
+/// let decoded = forked::BeaconState::<Mainnet>::from_ssz_with(&state.to_ssz(), &config).unwrap();
+/// assert_eq!(decoded.fork_name(), ForkName::Fulu);
+/// ```
+impl ForkSchedule for ChainConfig {
+    fn fork_at_slot(&self, slot: u64) -> ForkName {
+        ChainConfig::fork_at_slot(self, slot)
+    }
+
+    fn max_blobs_per_block_at_slot(&self, slot: u64) -> u64 {
+        self.max_blobs_per_block_at_epoch(self.epoch_at_slot(slot))
+    }
+}
+
 /// The spec's `compute_fork_data_root`: the root of
 /// `ForkData(current_version, genesis_validators_root)`, from which
 /// signing domains and fork digests are taken.
@@ -1565,16 +1601,4 @@ fn parse_blob_schedule(
             )),
         })
         .collect()
-}
-
-/// The fork-aware containers decode by this configuration's fork epochs
-/// and blob schedule: `BeaconState::from_ssz_with(bytes, &config)`.
-impl crate::versioned::ForkSchedule for ChainConfig {
-    fn fork_at_slot(&self, slot: u64) -> ForkName {
-        ChainConfig::fork_at_slot(self, slot)
-    }
-
-    fn max_blobs_per_block_at_slot(&self, slot: u64) -> u64 {
-        self.max_blobs_per_block_at_epoch(self.epoch_at_slot(slot))
-    }
 }

@@ -55,12 +55,12 @@ pub struct ConfigDoc;
 
 /// The code blocks of `docs/incremental.md`, compiled and run as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/incremental.md")]
+#[doc = include_str!("../docs/incremental.md")]
 pub struct IncrementalDoc;
 
 // The README's code (it uses this crate and peam-ssz-types): doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 pub struct ReadmeDoc;
 
 /// The code blocks of `docs/forks.md`, compiled and run as doctests.

@@ -39,8 +39,9 @@ use crate::ForkName;
 /// Why bytes did not decode as a fork-aware container.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ForkDecodeError {
-    /// The fork has no such container in this edition (an `ExecutionPayload`
-    /// of phase0, a Gloas block in the v1.6.1 Fulu-only edition of a type).
+    /// The fork has no such container in this edition: an
+    /// `ExecutionPayload` of phase0, or a phase0 state given to the
+    /// v1.7.0-alpha.13 edition, whose forks start at fulu.
     NotInFork {
         /// The container's spec name.
         container: &'static str,
@@ -144,7 +145,7 @@ fn read_le<const N: usize>(
 
 /// The fork of a slot and the run-time maxima in force at it: what
 /// decoding a container of whatever fork needs of the chain's
-/// configuration. [`ChainConfig`](crate::config::ChainConfig) implements
+/// configuration. A type that holds the chain's configuration implements
 /// it; a client with a specification type of its own can too.
 pub trait ForkSchedule {
     /// The fork the slot falls in.

@@ -134,8 +134,10 @@ fn short_bytes_and_missing_forks_are_typed_errors() {
         })
     );
     // The fork's own error keeps its path.
-    let mut body = deneb::BeaconBlockBody::<Minimal>::default();
-    body.graffiti = [7; 32].into();
+    let body = deneb::BeaconBlockBody::<Minimal> {
+        graffiti: [7; 32].into(),
+        ..Default::default()
+    };
     let bytes = body.to_ssz();
     let err = BeaconBlockBody::<Minimal>::from_ssz_at(ForkName::Deneb, &bytes[..bytes.len() - 1])
         .unwrap_err();
@@ -153,8 +155,10 @@ fn short_bytes_and_missing_forks_are_typed_errors() {
 fn the_run_time_maximum_of_blobs_is_the_schedules() {
     use beacon_v1_7::forked::BeaconBlock;
     use beacon_v1_7::{gloas, without_maxima, Minimal};
-    let mut block = gloas::BeaconBlock::<Minimal>::default();
-    block.slot = 5;
+    let mut block = gloas::BeaconBlock::<Minimal> {
+        slot: 5,
+        ..Default::default()
+    };
     block
         .body
         .signed_execution_payload_bid
@@ -221,8 +225,10 @@ fn accessors_answer_for_the_forks_that_have_the_field() {
 
 #[test]
 fn proofs_from_the_enum_are_the_fork_values() {
-    let mut inner = deneb::BeaconState::<Minimal>::default();
-    inner.slot = 77;
+    let inner = deneb::BeaconState::<Minimal> {
+        slot: 77,
+        ..Default::default()
+    };
     let state = BeaconState::from(inner.clone());
     let g = gindex!(deneb::BeaconState<Minimal>, slot);
     let proof = prove(&state, g).unwrap();

@@ -189,7 +189,7 @@ where
 }
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    format!("{:x}", peam_ssz_types::Hex(bytes))
 }
 
 /// Checks every peer against ours (the first contender), then times the
@@ -496,7 +496,7 @@ fn beacon(c: &mut Criterion) {
 
 /// Our SHA-256 backends against the `sha2` crate, per 64-byte node.
 fn sha256(c: &mut Criterion) {
-    use peam_ssz_types::hash::{hash_nodes_with, Backend};
+    use peam_ssz_types::sha256::{hash_nodes_with, Backend};
     use sha2::digest::generic_array::GenericArray;
     use sha2::Digest;
 

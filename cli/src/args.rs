@@ -34,19 +34,21 @@ impl Command {
 
     /// The options the command takes (each `--name VALUE`).
     fn options(self) -> &'static [&'static str] {
-        const VALUE: &[&str] = &["type", "schema", "edition", "preset", "format", "max-size"];
+        const VALUE: &[&str] = &[
+            "type", "schema", "edition", "network", "preset", "format", "max-size",
+        ];
         match self {
             Command::Decode => &[
-                "type", "schema", "edition", "preset", "format", "max-size", "output",
+                "type", "schema", "edition", "network", "preset", "format", "max-size", "output",
             ],
             Command::Encode => &[
-                "type", "schema", "edition", "preset", "format", "output", "out",
+                "type", "schema", "edition", "network", "preset", "format", "output", "out",
             ],
             Command::Root | Command::Prove | Command::Diff => VALUE,
             Command::Verify => &[
-                "type", "schema", "edition", "preset", "format", "max-size", "root",
+                "type", "schema", "edition", "network", "preset", "format", "max-size", "root",
             ],
-            Command::Types => &[],
+            Command::Types => &["edition"],
         }
     }
 
@@ -82,6 +84,19 @@ pub enum PresetName {
     Minimal,
 }
 
+impl PresetName {
+    /// Both presets.
+    pub const ALL: [PresetName; 2] = [PresetName::Mainnet, PresetName::Minimal];
+
+    /// The name, as `--preset` and `PRESET_BASE` write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PresetName::Mainnet => "mainnet",
+            PresetName::Minimal => "minimal",
+        }
+    }
+}
+
 /// How the bytes of a value are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -107,6 +122,17 @@ impl Format {
             Format::SszSnappyFrames => "ssz_snappy frames",
             Format::Json => "JSON",
             Format::Yaml => "YAML",
+        }
+    }
+
+    /// The name `--format` takes (`ssz_snappy`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Ssz => "ssz",
+            Format::SszSnappy => "ssz_snappy",
+            Format::SszSnappyFrames => "ssz_snappy_frames",
+            Format::Json => "json",
+            Format::Yaml => "yaml",
         }
     }
 
@@ -147,10 +173,13 @@ pub struct Args {
     /// `--schema FILE[#NAME]`: a JSON type descriptor, or a catalogue of
     /// named ones and the name.
     pub schema: Option<String>,
-    /// The edition whose merkleization a schema's progressive types follow
-    /// (`--edition`).
+    /// `--edition`: whose containers `--type` names (v1.6.1 unless it says
+    /// otherwise), or the merkleization a schema's progressive types follow.
     pub edition: Option<Rules>,
-    pub preset: PresetName,
+    /// `--network NAME|FILE`: a chain configuration, by name or file.
+    pub network: Option<String>,
+    /// `--preset`, if given (else the network's `PRESET_BASE`, else mainnet).
+    pub preset: Option<PresetName>,
     pub format: Option<Format>,
     pub output: Option<Format>,
     pub out: Option<String>,
@@ -209,7 +238,8 @@ pub fn parse(args: Vec<String>) -> Result<Parsed, UsageError> {
         type_name: None,
         schema: None,
         edition: None,
-        preset: PresetName::Mainnet,
+        network: None,
+        preset: None,
         format: None,
         output: None,
         out: None,
@@ -260,12 +290,13 @@ pub fn parse(args: Vec<String>) -> Result<Parsed, UsageError> {
                     bad(&format!("expected one of {}", names.join(", ")))
                 })?)
             }
+            "network" => parsed.network = Some(value),
             "preset" => {
-                parsed.preset = match value.as_str() {
+                parsed.preset = Some(match value.as_str() {
                     "mainnet" => PresetName::Mainnet,
                     "minimal" => PresetName::Minimal,
                     _ => return Err(bad("expected mainnet or minimal")),
-                }
+                })
             }
             "format" => {
                 parsed.format = Some(Format::parse(&value).ok_or_else(|| {
@@ -328,16 +359,17 @@ pub fn parse(args: Vec<String>) -> Result<Parsed, UsageError> {
             usage,
         ));
     }
-    if parsed.edition.is_some() && parsed.schema.is_none() {
+    if parsed.network.is_some() && parsed.schema.is_some() {
         return Err(usage_error(
-            "--edition applies to --schema (a container of --type has its own)".into(),
+            "--network applies to --type (a schema is one type, with no fork to pick)".into(),
             usage,
         ));
     }
     if needs_type && parsed.type_name.is_none() && parsed.schema.is_none() {
         return Err(usage_error(
             format!(
-                "{first} needs --type FORK.CONTAINER (for example fulu.BeaconState) or --schema FILE.json"
+                "{first} needs --type FORK.CONTAINER (for example fulu.BeaconState), \
+                 --network NETWORK with --type CONTAINER, or --schema FILE.json"
             ),
             usage,
         ));
@@ -357,14 +389,22 @@ Commands:
   prove    the Merkle proof of a path into a value (leaf, branch, generalized index)
   verify   check a proof against a root, or against a value's root
   diff     the paths where two values of one type differ
-  types    the containers a fork has
+  types    the forks of each edition, the containers a fork has
 
 Every command takes --help. A value is named by fork and container
-(--type fulu.BeaconState) and sized by --preset mainnet|minimal (default
-mainnet), or described at run time by a JSON type descriptor (--schema
+(--type fulu.BeaconState) of the spec's v1.6.1 containers, or of
+v1.7.0-alpha.13's with --edition v1.7 (--edition v1.7 --type
+gloas.BeaconState), and sized by --preset mainnet|minimal (default
+mainnet) or by a chain configuration (--network mainnet|minimal|FILE.yaml),
+which also names BeaconState, BeaconBlock, SignedBeaconBlock and
+LightClientHeader without a fork (--network mainnet --type BeaconState):
+the fork is the one of the slot in the bytes. Or a value is described at
+run time by a JSON type descriptor (--schema
 FILE.json, or --schema FILE.json#NAME for one type of a file mapping names
 to descriptors, as beacon-types/schemas/<version>/<preset>/<fork>.json do).
-A file argument of - (or none) is standard input.
+A file argument of - (or none) is standard input. When bytes do not
+decode, the error says if they decode as the other preset's or edition's
+container, or compressed (or not).
 
 Exit status: 0 on success, 1 when verify fails or diff finds a difference,
 2 on bad input or usage, with a one-line error on standard error.
@@ -374,15 +414,25 @@ const HELP_DECODE: &str = "\
 peam-ssz decode: a value to JSON or YAML, in the consensus conventions
 
 Usage: peam-ssz decode --type FORK.CONTAINER [OPTIONS] [FILE]
+       peam-ssz decode --network NETWORK --type CONTAINER [OPTIONS] [FILE]
        peam-ssz decode --schema FILE[#NAME] [OPTIONS] [FILE]
 
 Options:
-  --type FORK.CONTAINER   the container (fulu.BeaconState, phase0.Checkpoint, ...)
+  --type FORK.CONTAINER   the container (fulu.BeaconState, phase0.Checkpoint, ...),
+                          or with --network CONTAINER alone (BeaconState)
   --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
                           or NAME of a file mapping names to descriptors
-  --edition v1.6|v1.7     the merkleization of a schema's progressive types
-                          (default v1.7)
-  --preset mainnet|minimal  the preset (default mainnet)
+  --edition v1.6|v1.7     with --type, the spec's containers: v1.6 (v1.6.1,
+                          phase0 to gloas and eip7805; the default) or v1.7
+                          (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
+                          the merkleization of progressive types (default v1.7)
+  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
+                          as the spec's config.yaml): the preset is its
+                          PRESET_BASE, and --type BeaconState, BeaconBlock,
+                          SignedBeaconBlock or LightClientHeader without a fork
+                          takes the fork of the slot in the bytes (said on
+                          standard error), its JSON {\"version\", \"data\"}
+  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
   --format FORMAT         the input: ssz, ssz_snappy (a snappy block, as the
                           spec tests and gossip write it), ssz_snappy_frames (a
                           req/resp message: varint length, then snappy frames),
@@ -397,15 +447,24 @@ const HELP_ENCODE: &str = "\
 peam-ssz encode: JSON or YAML (or any input format) to SSZ
 
 Usage: peam-ssz encode --type FORK.CONTAINER [OPTIONS] [FILE]
+       peam-ssz encode --network NETWORK --type CONTAINER [OPTIONS] [FILE]
        peam-ssz encode --schema FILE[#NAME] [OPTIONS] [FILE]
 
 Options:
   --type FORK.CONTAINER   the container
   --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
                           or NAME of a file mapping names to descriptors
-  --edition v1.6|v1.7     the merkleization of a schema's progressive types
-                          (default v1.7)
-  --preset mainnet|minimal  the preset (default mainnet)
+  --edition v1.6|v1.7     with --type, the spec's containers: v1.6 (v1.6.1,
+                          phase0 to gloas and eip7805; the default) or v1.7
+                          (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
+                          the merkleization of progressive types (default v1.7)
+  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
+                          as the spec's config.yaml): the preset is its
+                          PRESET_BASE, and --type BeaconState, BeaconBlock,
+                          SignedBeaconBlock or LightClientHeader without a fork
+                          takes the fork of the slot in the bytes (said on
+                          standard error), its JSON {\"version\", \"data\"}
+  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
   --format FORMAT         the input (ssz, ssz_snappy, ssz_snappy_frames, json,
                           yaml); default from the file's extension, else json
   --output FORMAT         ssz (default), ssz_snappy or ssz_snappy_frames
@@ -417,6 +476,7 @@ const HELP_ROOT: &str = "\
 peam-ssz root: the hash_tree_root of a value
 
 Usage: peam-ssz root --type FORK.CONTAINER [OPTIONS] [FILE]
+       peam-ssz root --network NETWORK --type CONTAINER [OPTIONS] [FILE]
        peam-ssz root --schema FILE[#NAME] [OPTIONS] [FILE]
 
 Prints the root as 0x and 64 hex digits.
@@ -425,9 +485,17 @@ Options:
   --type FORK.CONTAINER   the container
   --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
                           or NAME of a file mapping names to descriptors
-  --edition v1.6|v1.7     the merkleization of a schema's progressive types
-                          (default v1.7)
-  --preset mainnet|minimal  the preset (default mainnet)
+  --edition v1.6|v1.7     with --type, the spec's containers: v1.6 (v1.6.1,
+                          phase0 to gloas and eip7805; the default) or v1.7
+                          (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
+                          the merkleization of progressive types (default v1.7)
+  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
+                          as the spec's config.yaml): the preset is its
+                          PRESET_BASE, and --type BeaconState, BeaconBlock,
+                          SignedBeaconBlock or LightClientHeader without a fork
+                          takes the fork of the slot in the bytes (said on
+                          standard error), its JSON {\"version\", \"data\"}
+  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
   --format FORMAT         the input (ssz, ssz_snappy, ssz_snappy_frames, json,
                           yaml); default from the file's extension, else ssz
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare
@@ -438,6 +506,7 @@ const HELP_PROVE: &str = "\
 peam-ssz prove: the Merkle proof of a path into a value
 
 Usage: peam-ssz prove --type FORK.CONTAINER [OPTIONS] PATH [FILE]
+       peam-ssz prove --network NETWORK --type CONTAINER [OPTIONS] PATH [FILE]
        peam-ssz prove --schema FILE[#NAME] [OPTIONS] PATH [FILE]
 
 PATH names a node as merkle-proofs.md does, fields by name and elements by
@@ -450,9 +519,17 @@ Options:
   --type FORK.CONTAINER   the container
   --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
                           or NAME of a file mapping names to descriptors
-  --edition v1.6|v1.7     the merkleization of a schema's progressive types
-                          (default v1.7)
-  --preset mainnet|minimal  the preset (default mainnet)
+  --edition v1.6|v1.7     with --type, the spec's containers: v1.6 (v1.6.1,
+                          phase0 to gloas and eip7805; the default) or v1.7
+                          (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
+                          the merkleization of progressive types (default v1.7)
+  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
+                          as the spec's config.yaml): the preset is its
+                          PRESET_BASE, and --type BeaconState, BeaconBlock,
+                          SignedBeaconBlock or LightClientHeader without a fork
+                          takes the fork of the slot in the bytes (said on
+                          standard error), its JSON {\"version\", \"data\"}
+  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
   --format FORMAT         the input; default from the file's extension, else ssz
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare
   -h, --help              this text
@@ -463,6 +540,7 @@ peam-ssz verify: check a proof (as prove writes it, or a spec test's proof.yaml)
 
 Usage: peam-ssz verify PROOF --root 0xROOT
        peam-ssz verify --type FORK.CONTAINER [OPTIONS] PROOF FILE
+       peam-ssz verify --network NETWORK --type CONTAINER [OPTIONS] PROOF FILE
        peam-ssz verify --schema FILE[#NAME] [OPTIONS] PROOF FILE
 
 Checks that the proof's leaf and branch lead to the root given, or to the
@@ -474,9 +552,17 @@ Options:
   --type FORK.CONTAINER   the container of FILE
   --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
                           or NAME of a file mapping names to descriptors
-  --edition v1.6|v1.7     the merkleization of a schema's progressive types
-                          (default v1.7)
-  --preset mainnet|minimal  the preset (default mainnet)
+  --edition v1.6|v1.7     with --type, the spec's containers: v1.6 (v1.6.1,
+                          phase0 to gloas and eip7805; the default) or v1.7
+                          (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
+                          the merkleization of progressive types (default v1.7)
+  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
+                          as the spec's config.yaml): the preset is its
+                          PRESET_BASE, and --type BeaconState, BeaconBlock,
+                          SignedBeaconBlock or LightClientHeader without a fork
+                          takes the fork of the slot in the bytes (said on
+                          standard error), its JSON {\"version\", \"data\"}
+  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
   --format FORMAT         the format of FILE; default from its extension, else ssz
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare
   -h, --help              this text
@@ -486,6 +572,7 @@ const HELP_DIFF: &str = "\
 peam-ssz diff: the paths where two values of one type differ
 
 Usage: peam-ssz diff --type FORK.CONTAINER [OPTIONS] FILE_A FILE_B
+       peam-ssz diff --network NETWORK --type CONTAINER [OPTIONS] FILE_A FILE_B
        peam-ssz diff --schema FILE[#NAME] [OPTIONS] FILE_A FILE_B
 
 Prints one line per differing leaf of the consensus JSON mapping,
@@ -496,9 +583,17 @@ Options:
   --type FORK.CONTAINER   the container
   --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
                           or NAME of a file mapping names to descriptors
-  --edition v1.6|v1.7     the merkleization of a schema's progressive types
-                          (default v1.7)
-  --preset mainnet|minimal  the preset (default mainnet)
+  --edition v1.6|v1.7     with --type, the spec's containers: v1.6 (v1.6.1,
+                          phase0 to gloas and eip7805; the default) or v1.7
+                          (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
+                          the merkleization of progressive types (default v1.7)
+  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
+                          as the spec's config.yaml): the preset is its
+                          PRESET_BASE, and --type BeaconState, BeaconBlock,
+                          SignedBeaconBlock or LightClientHeader without a fork
+                          takes the fork of the slot in the bytes (said on
+                          standard error), its JSON {\"version\", \"data\"}
+  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
   --format FORMAT         the format of both files; default from each one's
                           extension, else ssz
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare
@@ -508,7 +603,15 @@ Options:
 const HELP_TYPES: &str = "\
 peam-ssz types: the containers of a fork, or the forks
 
-Usage: peam-ssz types [FORK]
+Usage: peam-ssz types [--edition v1.6|v1.7] [FORK]
 
-Without FORK, prints the forks; with it, FORK.CONTAINER for each container.
+Without FORK, prints the forks, one a line: those of v1.6.1 (the default
+edition), then those of v1.7.0-alpha.13 followed by --edition v1.7, which
+reaches them (gloas --edition v1.7); with --edition, that edition's only.
+With FORK, prints FORK.CONTAINER for each container of the fork, in the
+edition --edition names (default v1.6).
+
+Options:
+  --edition v1.6|v1.7     the edition (v1.6: v1.6.1, v1.7: v1.7.0-alpha.13)
+  -h, --help              this text
 ";

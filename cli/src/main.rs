@@ -4,7 +4,11 @@
 //! and `peam-ssz --help`.
 
 mod args;
+mod by_slot;
 mod diff;
+mod edition;
+mod hint;
+mod network;
 mod run;
 mod schema;
 

@@ -6,15 +6,17 @@
 use std::fs;
 use std::io::{self, BufWriter, Read, Write};
 
-use beacon_types::beacon::{
-    visit_fork_containers, Container, ContainerVisitor, Mainnet, Minimal, FORKS,
-};
+use beacon_types::beacon::{Container, ContainerVisitor};
 use peam_ssz_types::path::gindex_of_str;
 use peam_ssz_types::proof::{calculate_merkle_root, prove, Gindex, SingleProof};
 use peam_ssz_types::snappy;
 
 use crate::args::{Args, Command, Format, PresetName};
+use crate::by_slot;
 use crate::diff;
+use crate::edition::SpecEdition;
+use crate::hint;
+use crate::network::{self, Network};
 
 /// How a command that ran ended.
 pub enum Outcome {
@@ -30,7 +32,7 @@ pub(crate) const DEFAULT_MAX_SIZE: usize = u32::MAX as usize;
 
 pub fn run(args: &Args) -> Result<Outcome, String> {
     if args.command == Command::Types {
-        return types(args.positionals.first().map(String::as_str));
+        return types(args);
     }
     if args.command == Command::Verify && args.type_name.is_none() && args.schema.is_none() {
         // Against a root given on the command line: no type needed.
@@ -43,42 +45,80 @@ pub fn run(args: &Args) -> Result<Outcome, String> {
     if let Some(schema) = &args.schema {
         return crate::schema::run(args, schema);
     }
+    let edition = SpecEdition::of(args.edition);
+    let network = args.network.as_deref().map(Network::load).transpose()?;
+    let preset = network::preset_of(args.preset, network.as_ref())?;
     let type_name = args.type_name.as_deref().unwrap_or_default();
-    let (fork, name) = type_name.split_once('.').ok_or_else(|| {
-        format!("--type {type_name:?}: expected FORK.CONTAINER, for example fulu.BeaconState")
-    })?;
+    match (type_name.split_once('.'), &network) {
+        (Some((fork, name)), _) => run_named(
+            args,
+            &Target {
+                edition,
+                preset,
+                fork,
+                name,
+                network: network.as_ref(),
+            },
+        ),
+        (None, Some(network)) => by_slot::run(args, network, edition, preset, type_name),
+        (None, None) => Err(format!(
+            "--type {type_name:?}: expected FORK.CONTAINER, for example fulu.BeaconState \
+             (or, with --network, one of {} alone: its fork is its slot's)",
+            by_slot::NAMES.join(", ")
+        )),
+    }
+}
+
+/// A container named by fork: its edition, preset, fork and name.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Target<'a> {
+    pub(crate) edition: SpecEdition,
+    pub(crate) preset: PresetName,
+    pub(crate) fork: &'a str,
+    pub(crate) name: &'a str,
+    /// `--network`, which gave the preset, if given.
+    pub(crate) network: Option<&'a Network>,
+}
+
+/// Runs the command on `target`'s container.
+fn run_named(args: &Args, target: &Target) -> Result<Outcome, String> {
+    let type_name = args.type_name.as_deref().unwrap_or_default();
     let mut dispatch = Dispatch {
-        name,
+        target,
         args,
         result: None,
     };
-    let known = match args.preset {
-        PresetName::Mainnet => visit_fork_containers::<Mainnet, _>(fork, &mut dispatch),
-        PresetName::Minimal => visit_fork_containers::<Minimal, _>(fork, &mut dispatch),
-    };
-    if !known {
+    if !target
+        .edition
+        .visit(target.preset, target.fork, &mut dispatch)
+    {
         return Err(format!(
-            "--type {type_name:?}: unknown fork {fork:?} (the forks: {})",
-            FORKS.join(", ")
+            "--type {type_name:?}: {}",
+            target.edition.unknown_fork(target.fork)
         ));
     }
+    let (fork, name) = (target.fork, target.name);
     dispatch.result.unwrap_or_else(|| {
+        let edition = match target.edition {
+            SpecEdition::V1_6 => String::new(),
+            other => format!(" --edition {}", other.short()),
+        };
         Err(format!(
-            "--type {type_name:?}: {fork} has no container {name:?} (`peam-ssz types {fork}` lists them)"
+            "--type {type_name:?}: {fork} has no container {name:?} (`peam-ssz types{edition} {fork}` lists them)"
         ))
     })
 }
 
 struct Dispatch<'a> {
-    name: &'a str,
+    target: &'a Target<'a>,
     args: &'a Args,
     result: Option<Result<Outcome, String>>,
 }
 
 impl ContainerVisitor for Dispatch<'_> {
     fn visit<T: Container>(&mut self, name: &'static str) {
-        if self.result.is_none() && name == self.name {
-            self.result = Some(run_typed::<T>(self.args));
+        if self.result.is_none() && name == self.target.name {
+            self.result = Some(run_typed::<T>(self.args, self.target));
         }
     }
 }
@@ -119,7 +159,7 @@ pub(crate) fn read_input(
     })
 }
 
-fn load<T: Container>(input: &Input, max: usize) -> Result<T, String> {
+fn load<T: Container>(input: &Input, max: usize, target: &Target) -> Result<T, String> {
     let result = match input.format {
         Format::Ssz => peam_ssz_types::decode::<T>(&input.bytes).map_err(|e| e.to_string()),
         Format::SszSnappy => {
@@ -132,23 +172,34 @@ fn load<T: Container>(input: &Input, max: usize) -> Result<T, String> {
             serde_json::from_value::<T>(json).map_err(|e| format!("{}: {e}", input.format.label()))
         }),
     };
-    result.map_err(|e| format!("{}: {e}", input.name))
+    result.map_err(|e| {
+        let mut message = format!("{}: {e}", input.name);
+        if let Some(hint) = hint::diagnose(target, input, max) {
+            message.push_str(&format!(" ({hint})"));
+        }
+        message
+    })
 }
 
-fn load_arg<T: Container>(args: &Args, path: Option<&str>, default: Format) -> Result<T, String> {
+fn load_arg<T: Container>(
+    args: &Args,
+    target: &Target,
+    path: Option<&str>,
+    default: Format,
+) -> Result<T, String> {
     let input = read_input(path, args.format, default)?;
-    load::<T>(&input, args.max_size.unwrap_or(DEFAULT_MAX_SIZE))
+    load::<T>(&input, args.max_size.unwrap_or(DEFAULT_MAX_SIZE), target)
 }
 
-fn run_typed<T: Container>(args: &Args) -> Result<Outcome, String> {
+fn run_typed<T: Container>(args: &Args, target: &Target) -> Result<Outcome, String> {
     let arg = |i: usize| args.positionals.get(i).map(String::as_str);
     match args.command {
         Command::Decode => {
-            let value = load_arg::<T>(args, arg(0), Format::Ssz)?;
+            let value = load_arg::<T>(args, target, arg(0), Format::Ssz)?;
             write_json(&to_json(&value)?, args.output)?;
         }
         Command::Encode => {
-            let value = load_arg::<T>(args, arg(0), Format::Json)?;
+            let value = load_arg::<T>(args, target, arg(0), Format::Json)?;
             let bytes = match args.output.unwrap_or(Format::Ssz) {
                 Format::SszSnappy => {
                     snappy::encode_gossip(&value, usize::MAX).map_err(|e| e.to_string())?
@@ -163,30 +214,67 @@ fn run_typed<T: Container>(args: &Args) -> Result<Outcome, String> {
             out.finish()?;
         }
         Command::Root => {
-            let value = load_arg::<T>(args, arg(0), Format::Ssz)?;
+            let value = load_arg::<T>(args, target, arg(0), Format::Ssz)?;
             let mut out = Output::open(None)?;
             out.write(format!("{}\n", hex(&value.hash_tree_root())).as_bytes())?;
             out.finish()?;
         }
         Command::Prove => {
             let path = arg(0).unwrap_or_default();
-            let gindex = gindex_of_str::<T>(path).map_err(|e| format!("path {path:?}: {e}"))?;
-            let value = load_arg::<T>(args, arg(1), Format::Ssz)?;
+            let gindex = gindex_of_str::<T>(path).map_err(|e| path_error(path, e))?;
+            let value = load_arg::<T>(args, target, arg(1), Format::Ssz)?;
             let proof = prove(&value, gindex).map_err(|e| format!("path {path:?}: {e}"))?;
             write_proof(path, &proof)?;
         }
         Command::Verify => {
-            let value = load_arg::<T>(args, arg(1), Format::Ssz)?;
+            let value = load_arg::<T>(args, target, arg(1), Format::Ssz)?;
             return verify_proof(arg(0).unwrap_or_default(), &value.hash_tree_root());
         }
         Command::Diff => {
-            let a = load_arg::<T>(args, arg(0), Format::Ssz)?;
-            let b = load_arg::<T>(args, arg(1), Format::Ssz)?;
+            let a = load_arg::<T>(args, target, arg(0), Format::Ssz)?;
+            let b = load_arg::<T>(args, target, arg(1), Format::Ssz)?;
             return write_diff(&to_json(&a)?, &to_json(&b)?);
         }
-        Command::Types => return types(arg(0)),
+        Command::Types => {}
     }
     Ok(Outcome::Success)
+}
+
+fn path_error(path: &str, error: impl std::fmt::Display) -> String {
+    format!("path {path:?}: {error}")
+}
+
+/// The generalized index of `path` in `target`'s container.
+pub(crate) fn gindex_of(target: &Target, path: &str) -> Result<Gindex, String> {
+    struct GindexOf<'a> {
+        name: &'a str,
+        path: &'a str,
+        result: Option<Result<Gindex, String>>,
+    }
+    impl ContainerVisitor for GindexOf<'_> {
+        fn visit<T: Container>(&mut self, name: &'static str) {
+            if name == self.name {
+                self.result =
+                    Some(gindex_of_str::<T>(self.path).map_err(|e| path_error(self.path, e)));
+            }
+        }
+    }
+    let mut visitor = GindexOf {
+        name: target.name,
+        path,
+        result: None,
+    };
+    target
+        .edition
+        .visit(target.preset, target.fork, &mut visitor);
+    visitor.result.unwrap_or_else(|| {
+        Err(format!(
+            "{} has no {} in {}",
+            target.fork,
+            target.name,
+            target.edition.rules().name
+        ))
+    })
 }
 
 /// A value's consensus JSON, as a tree: every command that reads or writes
@@ -265,27 +353,38 @@ pub(crate) fn write_proof(path: &str, proof: &SingleProof) -> Result<(), String>
     Ok(())
 }
 
-fn types(fork: Option<&str>) -> Result<Outcome, String> {
+/// `types`: the forks of every edition (those of another than the default
+/// with the `--edition` that reaches them), of one edition, or the
+/// containers of a fork.
+fn types(args: &Args) -> Result<Outcome, String> {
     struct Names(Vec<&'static str>);
     impl ContainerVisitor for Names {
         fn visit<T: Container>(&mut self, name: &'static str) {
             self.0.push(name);
         }
     }
+    let edition = SpecEdition::of(args.edition);
     let mut out = Output::open(None)?;
-    match fork {
+    match args.positionals.first() {
         None => {
-            for fork in FORKS {
-                out.write(format!("{fork}\n").as_bytes())?;
+            let editions = match args.edition {
+                Some(_) => vec![edition],
+                None => SpecEdition::ALL.to_vec(),
+            };
+            for e in editions {
+                for fork in e.forks() {
+                    let line = match (args.edition, e) {
+                        (None, SpecEdition::V1_7) => format!("{fork} --edition {}\n", e.short()),
+                        _ => format!("{fork}\n"),
+                    };
+                    out.write(line.as_bytes())?;
+                }
             }
         }
         Some(fork) => {
             let mut names = Names(Vec::new());
-            if !visit_fork_containers::<Mainnet, _>(fork, &mut names) {
-                return Err(format!(
-                    "unknown fork {fork:?} (the forks: {})",
-                    FORKS.join(", ")
-                ));
+            if !edition.visit(PresetName::Mainnet, fork, &mut names) {
+                return Err(edition.unknown_fork(fork));
             }
             for name in names.0 {
                 out.write(format!("{fork}.{name}\n").as_bytes())?;

@@ -24,9 +24,25 @@ fn vectors() -> PathBuf {
     dir.join("tests")
 }
 
+/// The v1.7.0-alpha.13 vectors (spec-tests/vectors-v1.7).
+fn vectors_v1_7() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec-tests/vectors-v1.7");
+    assert!(
+        dir.join("tests").is_dir(),
+        "no vectors under {} (run spec-tests/download-vectors.sh)",
+        dir.display()
+    );
+    dir.join("tests")
+}
+
 /// The case directories of `<preset>/<fork>/ssz_static/<type>`, sorted.
 fn cases(preset: &str, fork: &str, type_name: &str) -> Vec<PathBuf> {
-    let dir = vectors()
+    cases_in(&vectors(), preset, fork, type_name)
+}
+
+/// [`cases`] under the vectors at `root`.
+fn cases_in(root: &Path, preset: &str, fork: &str, type_name: &str) -> Vec<PathBuf> {
+    let dir = root
         .join(preset)
         .join(fork)
         .join("ssz_static")
@@ -410,6 +426,10 @@ fn every_command_has_help() {
                 text.starts_with(&format!("peam-ssz {command}:")),
                 "{form:?}: {text}"
             );
+            assert!(text.contains("--edition v1.6|v1.7"), "{form:?}: {text}");
+            if command != "types" {
+                assert!(text.contains("--network NETWORK"), "{form:?}: {text}");
+            }
         }
     }
 }
@@ -418,6 +438,22 @@ fn every_command_has_help() {
 fn types_lists_forks_and_containers() {
     let forks = stdout(&run(&["types"]));
     assert!(forks.lines().any(|l| l == "fulu"));
+    // The v1.7.0-alpha.13 forks, with the option that reaches them.
+    for fork in ["fulu", "gloas", "heze"] {
+        let line = format!("{fork} --edition v1.7");
+        assert!(forks.lines().any(|l| l == line), "{forks}");
+    }
+    assert_eq!(
+        stdout(&run(&["types", "--edition", "v1.7"])),
+        "fulu\ngloas\nheze\n"
+    );
+    let heze = stdout(&run(&["types", "--edition", "v1.7", "heze"]));
+    assert!(heze.lines().any(|l| l == "heze.BeaconState"), "{heze}");
+    assert!(
+        heze.lines().any(|l| l == "heze.SignedInclusionList"),
+        "{heze}"
+    );
+    assert_refused(&run(&["types", "heze"]), "add --edition v1.7");
     let fulu = stdout(&run(&["types", "fulu"]));
     assert!(fulu.lines().any(|l| l == "fulu.BeaconState"));
     assert!(fulu.lines().any(|l| l == "fulu.DataColumnSidecar"));
@@ -665,11 +701,438 @@ fn bad_schemas_are_one_line_and_exit_status_2() {
         "not both",
     );
     assert_refused(
-        &run(&["root", "--type", "phase0.Checkpoint", "--edition", "v1.6"]),
-        "--edition",
+        &run(&["root", "--type", "phase0.Checkpoint", "--edition", "v1.7"]),
+        "unknown fork \"phase0\" in v1.7.0-alpha.13",
     );
     assert_refused(
         &run(&["root", "--schema", &checkpoint, "--edition", "v2"]),
         "expected one of v1.6, v1.7",
     );
+}
+
+/// A chain configuration for `--network`: the built-in one of `preset`
+/// with every fork of `at_genesis` at epoch 0, written to a file named
+/// after `name`. With a fork after fulu, blocks may hold 16 blobs (the
+/// random bids of the v1.7.0-alpha.13 vectors hold up to 10, more than
+/// the 9 of the minimal configuration).
+fn network_file(name: &str, preset: &str, at_genesis: &[&str]) -> PathBuf {
+    let blobs = at_genesis.contains(&"gloas");
+    let built_in = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../beacon-types/configs")
+        .join(format!("{preset}.yaml"));
+    let text = std::fs::read_to_string(built_in).unwrap();
+    let mut out = String::new();
+    for line in text.lines() {
+        match line.split_once("_FORK_EPOCH:") {
+            Some((fork, _)) if at_genesis.contains(&fork.to_ascii_lowercase().as_str()) => {
+                out.push_str(&format!("{fork}_FORK_EPOCH: 0\n"))
+            }
+            _ if blobs && line.starts_with("MAX_BLOBS_PER_BLOCK_ELECTRA:") => {
+                out.push_str("MAX_BLOBS_PER_BLOCK_ELECTRA: 16\n")
+            }
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    let path =
+        std::env::temp_dir().join(format!("peam-ssz-cli-{}-{name}.yaml", std::process::id()));
+    std::fs::write(&path, out).unwrap();
+    path
+}
+
+const UP_TO_FULU: [&str; 6] = ["altair", "bellatrix", "capella", "deneb", "electra", "fulu"];
+
+/// The slot of a case's value, where the container keeps it.
+fn slot_of(case: &Path, type_name: &str) -> u64 {
+    let text = std::fs::read_to_string(case.join("value.yaml")).unwrap();
+    let value: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let slot = match type_name {
+        "SignedBeaconBlock" => &value["message"]["slot"],
+        "LightClientHeader" => &value["beacon"]["slot"],
+        _ => &value["slot"],
+    };
+    match slot {
+        serde_yaml::Value::Number(n) => n.as_u64().unwrap(),
+        other => other.as_str().unwrap().parse().unwrap(),
+    }
+}
+
+/// `root --network FILE --type NAME` over every case of `fork` of the
+/// vectors at `root` gives its `roots.yaml` and says on standard error
+/// which fork the slot fell in.
+fn roots_by_slot(root: &Path, network: &Path, edition: &[&str], fork: &str, names: &[&str]) {
+    for &name in names {
+        let cases = cases_in(root, "minimal", fork, name);
+        for case in &cases {
+            let mut args = vec!["root", "--network", path_str(network), "--type", name];
+            args.extend(edition);
+            let file = case.join("serialized.ssz_snappy");
+            args.push(path_str(&file));
+            let output = run(&args);
+            assert_eq!(
+                stdout(&output),
+                format!("{}\n", expected_root(case)),
+                "{}",
+                case.display()
+            );
+            let slot = slot_of(case, name);
+            assert_eq!(
+                String::from_utf8_lossy(&output.stderr),
+                format!(
+                    "peam-ssz: {fork} {name} (slot {slot}, epoch {})\n",
+                    slot / 8
+                ),
+                "{}",
+                case.display()
+            );
+        }
+        println!("{fork} {name} by slot: {} cases", cases.len());
+    }
+}
+
+#[test]
+fn network_finds_the_fork_by_the_slot() {
+    let names = [
+        "BeaconState",
+        "BeaconBlock",
+        "SignedBeaconBlock",
+        "LightClientHeader",
+    ];
+    let fulu = network_file("fulu", "minimal", &UP_TO_FULU);
+    roots_by_slot(&vectors(), &fulu, &[], "fulu", &names);
+    let mut up_to_gloas = UP_TO_FULU.to_vec();
+    up_to_gloas.push("gloas");
+    let gloas = network_file("gloas", "minimal", &up_to_gloas);
+    roots_by_slot(&vectors(), &gloas, &[], "gloas", &names[..3]);
+    // v1.7.0-alpha.13's Gloas and Heze, by --edition v1.7 (the states: the
+    // random blocks hold more operations than a block on the chain may).
+    let v1_7 = ["--edition", "v1.7"];
+    roots_by_slot(&vectors_v1_7(), &gloas, &v1_7, "gloas", &names[..1]);
+    up_to_gloas.push("heze");
+    let heze = network_file("heze", "minimal", &up_to_gloas);
+    roots_by_slot(&vectors_v1_7(), &heze, &v1_7, "heze", &names[..1]);
+}
+
+#[test]
+fn network_commands_read_and_write_the_versioned_json() {
+    let network = network_file("json", "minimal", &UP_TO_FULU);
+    let network = path_str(&network);
+    let by_slot = ["--network", network, "--type", "BeaconBlock"];
+    let by_fork = ["--preset", "minimal", "--type", "fulu.BeaconBlock"];
+    let blocks = cases("minimal", "fulu", "BeaconBlock");
+    let file = blocks[0].join("serialized.ssz_snappy");
+    let with = |command: &str, options: &[&str], files: &[&str]| {
+        let mut args = vec![command];
+        args.extend(options);
+        args.extend(files);
+        run(&args)
+    };
+
+    // decode: {"version", "data"}, data as --type writes it.
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&with("decode", &by_slot, &[path_str(&file)]))).unwrap();
+    let data: serde_json::Value =
+        serde_json::from_str(&stdout(&with("decode", &by_fork, &[path_str(&file)]))).unwrap();
+    assert_eq!(json["version"], "fulu");
+    assert_eq!(json["data"], data);
+    assert_eq!(json.as_object().unwrap().len(), 2);
+
+    // encode reads it back to the vector's bytes.
+    let ssz = snap::raw::Decoder::new()
+        .decompress_vec(&std::fs::read(&file).unwrap())
+        .unwrap();
+    let json_file =
+        std::env::temp_dir().join(format!("peam-ssz-cli-{}-block.json", std::process::id()));
+    std::fs::write(&json_file, json.to_string()).unwrap();
+    let encoded = with("encode", &by_slot, &[path_str(&json_file)]);
+    assert!(encoded.status.success(), "{:?}", encoded);
+    assert_eq!(encoded.stdout, ssz);
+    assert_eq!(
+        String::from_utf8_lossy(&encoded.stderr),
+        "peam-ssz: fulu BeaconBlock (the JSON's version)\n"
+    );
+
+    // prove and verify: as with the fork named.
+    let state = cases("minimal", "fulu", "BeaconState")[0].join("serialized.ssz_snappy");
+    let state_by_slot = ["--network", network, "--type", "BeaconState"];
+    let path = "finalized_checkpoint.root";
+    let proof = stdout(&with("prove", &state_by_slot, &[path, path_str(&state)]));
+    let by_fork_state = ["--preset", "minimal", "--type", "fulu.BeaconState"];
+    assert_eq!(
+        proof,
+        stdout(&with("prove", &by_fork_state, &[path, path_str(&state)]))
+    );
+    let proof_file =
+        std::env::temp_dir().join(format!("peam-ssz-cli-{}-proof.json", std::process::id()));
+    std::fs::write(&proof_file, &proof).unwrap();
+    assert_eq!(
+        stdout(&with(
+            "verify",
+            &state_by_slot,
+            &[path_str(&proof_file), path_str(&state)]
+        )),
+        "ok\n"
+    );
+
+    // diff: the paths of the data, as with the fork named.
+    let other = blocks[1].join("serialized.ssz_snappy");
+    let a = with("diff", &by_slot, &[path_str(&file), path_str(&other)]);
+    let b = with("diff", &by_fork, &[path_str(&file), path_str(&other)]);
+    assert_eq!(a.status.code(), Some(1));
+    assert_eq!(a.stdout, b.stdout);
+    assert!(String::from_utf8_lossy(&a.stderr).contains(": fulu BeaconBlock (slot "));
+}
+
+#[test]
+fn network_errors_say_what_would_decode() {
+    let minimal = network_file("errors", "minimal", &UP_TO_FULU);
+    let minimal = path_str(&minimal);
+    let state = cases("minimal", "fulu", "BeaconState")[0].join("serialized.ssz_snappy");
+    let state = path_str(&state);
+    assert_refused(
+        &run(&[
+            "root",
+            "--network",
+            "minimal",
+            "--preset",
+            "mainnet",
+            "--type",
+            "BeaconState",
+            state,
+        ]),
+        "--preset mainnet contradicts --network minimal, whose PRESET_BASE is minimal",
+    );
+    assert_refused(
+        &run(&[
+            "root",
+            "--network",
+            "/nonexistent/config.yaml",
+            "--type",
+            "BeaconState",
+            state,
+        ]),
+        "--network /nonexistent/config.yaml",
+    );
+    assert_refused(
+        &run(&[
+            "root",
+            "--network",
+            minimal,
+            "--type",
+            "ExecutionPayload",
+            state,
+        ]),
+        "name the fork of any other (--type fulu.ExecutionPayload)",
+    );
+    assert_refused(
+        &run(&["root", "--network", "mainnet", "--schema", "x.json", state]),
+        "--network applies to --type",
+    );
+    // A fork named with --network: the network gives the preset.
+    let case = &cases("minimal", "fulu", "BeaconState")[0];
+    assert_eq!(
+        stdout(&run(&[
+            "root",
+            "--network",
+            "minimal",
+            "--type",
+            "fulu.BeaconState",
+            state
+        ])),
+        format!("{}\n", expected_root(case))
+    );
+    // Minimal bytes on a mainnet configuration.
+    assert_refused(
+        &run(&[
+            "root",
+            "--network",
+            "mainnet",
+            "--type",
+            "BeaconState",
+            state,
+        ]),
+        "(these bytes decode as minimal's BeaconState by its slot: \
+         try a configuration whose PRESET_BASE is minimal)",
+    );
+    assert_refused(
+        &run(&[
+            "root",
+            "--network",
+            "mainnet",
+            "--type",
+            "fulu.BeaconState",
+            state,
+        ]),
+        "(these bytes decode as minimal's fulu.BeaconState: try --network minimal)",
+    );
+    // v1.7.0-alpha.13 bytes in the default edition.
+    let mut up_to_heze = UP_TO_FULU.to_vec();
+    up_to_heze.extend(["gloas", "heze"]);
+    let heze = network_file("errors-heze", "minimal", &up_to_heze);
+    let gloas_state = cases_in(&vectors_v1_7(), "minimal", "gloas", "BeaconState")[0]
+        .join("serialized.ssz_snappy");
+    let heze_state = cases_in(&vectors_v1_7(), "minimal", "heze", "BeaconState")[0]
+        .join("serialized.ssz_snappy");
+    let gloas = network_file("errors-gloas", "minimal", &up_to_heze[..7]);
+    assert_refused(
+        &run(&[
+            "root",
+            "--network",
+            path_str(&gloas),
+            "--type",
+            "BeaconState",
+            path_str(&gloas_state),
+        ]),
+        "(these bytes decode as v1.7.0-alpha.13's BeaconState by its slot: try --edition v1.7)",
+    );
+    assert_refused(
+        &run(&[
+            "root",
+            "--network",
+            path_str(&heze),
+            "--type",
+            "BeaconState",
+            path_str(&heze_state),
+        ]),
+        "heze has no BeaconState in this edition (these bytes decode as v1.7.0-alpha.13's \
+         BeaconState by its slot: try --edition v1.7)",
+    );
+}
+
+#[test]
+fn every_edition_is_reachable_by_name() {
+    for fork in ["gloas", "heze"] {
+        for name in ["BeaconState", "ExecutionPayloadBid", "DataColumnSidecar"] {
+            let ty = format!("{fork}.{name}");
+            let cases = cases_in(&vectors_v1_7(), "minimal", fork, name);
+            for case in &cases {
+                let file = case.join("serialized.ssz_snappy");
+                let output = run(&[
+                    "root",
+                    "--preset",
+                    "minimal",
+                    "--edition",
+                    "v1.7",
+                    "--type",
+                    &ty,
+                    path_str(&file),
+                ]);
+                assert_eq!(
+                    stdout(&output),
+                    format!("{}\n", expected_root(case)),
+                    "{}",
+                    case.display()
+                );
+            }
+            println!("v1.7 {ty}: {} cases", cases.len());
+        }
+    }
+    // Without --edition, v1.6.1's Gloas: the error says which edition reads
+    // the bytes.
+    let case = &cases_in(&vectors_v1_7(), "minimal", "gloas", "BeaconState")[0];
+    let file = case.join("serialized.ssz_snappy");
+    assert_refused(
+        &run(&[
+            "root",
+            "--preset",
+            "minimal",
+            "--type",
+            "gloas.BeaconState",
+            path_str(&file),
+        ]),
+        "(these bytes decode as v1.7.0-alpha.13's gloas.BeaconState: try --edition v1.7)",
+    );
+    assert_refused(
+        &run(&["root", "--type", "gloas.BeaconState", path_str(&file)]),
+        "(these bytes decode as minimal v1.7.0-alpha.13's gloas.BeaconState: \
+         try --preset minimal --edition v1.7)",
+    );
+    // A random block past the maxima the spec asserts of blocks on the
+    // chain: the SSZ type alone, by its schema, reads it.
+    let block = &cases_in(&vectors_v1_7(), "minimal", "gloas", "SignedBeaconBlock")[0];
+    let block_file = block.join("serialized.ssz_snappy");
+    let output = run(&[
+        "root",
+        "--preset",
+        "minimal",
+        "--edition",
+        "v1.7",
+        "--type",
+        "gloas.SignedBeaconBlock",
+        path_str(&block_file),
+    ]);
+    assert_refused(
+        &output,
+        "--schema beacon-types/schemas/v1.7.0-alpha.13/minimal/gloas.json#SignedBeaconBlock \
+         decodes the type alone",
+    );
+    let schema = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../beacon-types/schemas/v1.7.0-alpha.13/minimal/gloas.json");
+    let schema = format!("{}#SignedBeaconBlock", path_str(&schema));
+    assert_eq!(
+        stdout(&run(&["root", "--schema", &schema, path_str(&block_file)])),
+        format!("{}\n", expected_root(block))
+    );
+    assert_refused(
+        &run(&[
+            "root",
+            "--preset",
+            "minimal",
+            "--type",
+            "heze.BeaconState",
+            path_str(&file),
+        ]),
+        "heze is a fork of v1.7.0-alpha.13: add --edition v1.7",
+    );
+    assert_refused(
+        &run(&[
+            "root",
+            "--edition",
+            "v1.7",
+            "--type",
+            "phase0.BeaconState",
+            path_str(&file),
+        ]),
+        "unknown fork \"phase0\" in v1.7.0-alpha.13 (its forks: fulu, gloas, heze)",
+    );
+}
+
+#[test]
+fn decoding_errors_say_what_would_decode() {
+    let case = &cases("minimal", "fulu", "BeaconState")[0];
+    let file = case.join("serialized.ssz_snappy");
+    let snappy = std::fs::read(&file).unwrap();
+    let ssz = snap::raw::Decoder::new().decompress_vec(&snappy).unwrap();
+    // The other preset.
+    assert_refused(
+        &run(&["root", "--type", "fulu.BeaconState", path_str(&file)]),
+        "(these bytes decode as minimal's fulu.BeaconState: try --preset minimal)",
+    );
+    let state = ["root", "--preset", "minimal", "--type", "fulu.BeaconState"];
+    let root = |extra: &[&str], input: &[u8]| {
+        let mut args = state.to_vec();
+        args.extend(extra);
+        run_stdin(&args, input)
+    };
+    // Compressed or not.
+    assert_refused(
+        &root(&[], &snappy),
+        "(the input looks snappy-compressed: try --format ssz_snappy)",
+    );
+    let mut frames = Vec::new();
+    peam_ssz_types::snappy::compress_req_resp(&ssz, &mut frames);
+    assert_refused(
+        &root(&[], &frames),
+        "(the input looks snappy-compressed: try --format ssz_snappy_frames)",
+    );
+    assert_refused(
+        &root(&["--format", "ssz_snappy"], &ssz),
+        "(the input is not compressed: try --format ssz)",
+    );
+    // Bytes that nothing reads: no hint.
+    let output = root(&[], &ssz[..ssz.len() - 1]);
+    assert_refused(&output, "standard input: ");
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("try"));
 }

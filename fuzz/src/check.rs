@@ -4,7 +4,7 @@
 use crate::gen::Generate;
 use peam_ssz_schema::{Schema, Value};
 use peam_ssz_types::edition::{with_edition_named, Edition, EditionFn, Rules};
-use peam_ssz_types::hash::{force_backend, Backend};
+use peam_ssz_types::sha256::{force_backend, Backend};
 use peam_ssz_types::path::{Layout, TreeLayout};
 use peam_ssz_types::{Root, Ssz, TreeHash, V1_6};
 
@@ -17,12 +17,7 @@ impl<T: Ssz + TreeHash + PartialEq + Generate> Checked for T {}
 
 /// Lower-case hex, for messages.
 pub fn hex(bytes: &[u8]) -> String {
-    let mut s = String::with_capacity(2 + 2 * bytes.len());
-    s.push_str("0x");
-    for b in bytes {
-        s.push_str(&format!("{b:02x}"));
-    }
-    s
+    peam_ssz_types::Hex(bytes).to_string()
 }
 
 /// Decodes arbitrary `bytes` as `T`. Decoding must not panic; a rejection

@@ -60,5 +60,5 @@ pub type ProofBytes = ByteList<U<524288>>;
 
 /// The examples of `docs/lean.md`, compiled and run as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/lean.md")]
+#[doc = include_str!("../docs/lean.md")]
 pub struct LeanDoc;

@@ -60,7 +60,7 @@ fn list<T, N: Length>(len: usize, f: impl FnMut(usize) -> T) -> List<T, N> {
 }
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    format!("{:x}", peam_ssz_types::Hex(bytes))
 }
 
 fn checkpoint(rng: &mut Rng, epoch: u64) -> fulu::Checkpoint {
@@ -473,7 +473,7 @@ fn main() {
     }
     println!(
         "peam-ssz: fulu containers, consensus-specs v1.6.1 (hashing: {})\n",
-        peam_ssz_types::hash::active_backend().name()
+        peam_ssz_types::sha256::active_backend().name()
     );
 
     let mut rng = Rng(0x5eed);

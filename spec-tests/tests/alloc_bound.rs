@@ -66,7 +66,7 @@ impl Worst {
     }
 
     fn finish(self, suite: &str) {
-        println!(
+        spec_tests::report!(
             "{suite}: {} cases, worst peak/len (inputs of {RATIO_MIN_LEN} bytes or more) {:.2} at {}",
             self.cases, self.ratio, self.at
         );

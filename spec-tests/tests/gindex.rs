@@ -332,7 +332,9 @@ fn proof_vectors_leaf_index_comes_out_of_the_path() {
                         }
                     }
                 }
-                println!("gindex/{preset}/{fork}/{runner}: {passed} passed, {failed} failed");
+                spec_tests::report!(
+                    "gindex/{preset}/{fork}/{runner}: {passed} passed, {failed} failed"
+                );
                 total += passed + failed;
             }
         }

@@ -86,7 +86,7 @@ macro_rules! end_to_end {
                     &root
                 ));
             }
-            println!("{}: {} states end to end", stringify!($name), cases.len());
+            spec_tests::report!("{}: {} states end to end", stringify!($name), cases.len());
         }
     };
 }

@@ -7,7 +7,7 @@ use spec_tests::lean::{lean_vectors_dir, run_lean};
 fn lean_lstar_ssz_vectors() {
     let dir = lean_vectors_dir().unwrap_or_else(|e| panic!("{e}"));
     let run = run_lean(&dir);
-    println!("{}", run.report());
+    spec_tests::report!("{}", run.report());
     assert!(
         run.failures.is_empty(),
         "{} failures: see the report above",

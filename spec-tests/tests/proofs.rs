@@ -26,8 +26,8 @@
 //! Prints `proofs/<preset>/<fork>/<runner>: P passed, F failed`.
 
 use beacon_types::beacon::{self, Container, ContainerVisitor, Mainnet, Minimal, Preset, FORKS};
-use peam_ssz_types::hash::hash_pair;
 use peam_ssz_types::proof::{is_valid_merkle_branch, prove, Gindex, ProofError};
+use peam_ssz_types::sha256::hash_pair;
 use peam_ssz_types::{TreeHash, V1_6, ZERO_HASHES};
 use spec_tests::harness::{case_label, decode_hex, file_name, subdirs, vectors_dir, Case, Run};
 use std::collections::BTreeMap;

@@ -113,7 +113,7 @@ fn check_multi(multi: &MultiProof, root: &[u8; 32]) {
 fn vector_proofs_round_trip_yaml_and_json() {
     let mainnet = round_trips::<Mainnet>();
     let minimal = round_trips::<Minimal>();
-    println!("proofs_as_data: {mainnet} mainnet and {minimal} minimal cases");
+    spec_tests::report!("proofs_as_data: {mainnet} mainnet and {minimal} minimal cases");
 }
 
 fn finality_case() -> PathBuf {
@@ -315,5 +315,5 @@ fn partial_values<P: Preset>() -> usize {
 fn partial_values_answer_the_proven_paths_only() {
     let mainnet = partial_values::<Mainnet>();
     let minimal = partial_values::<Minimal>();
-    println!("partial values: {mainnet} mainnet and {minimal} minimal states");
+    spec_tests::report!("partial values: {mainnet} mainnet and {minimal} minimal states");
 }

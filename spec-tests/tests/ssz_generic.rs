@@ -101,7 +101,7 @@ fn run_suite<E: SuiteEdition>() {
     }
 
     if stride > 1 {
-        println!("{prefix}: SSZ_GENERIC_SAMPLE={stride}, {left_out} cases left out");
+        spec_tests::report!("{prefix}: SSZ_GENERIC_SAMPLE={stride}, {left_out} cases left out");
     }
     run.finish();
 }

@@ -102,13 +102,13 @@ fn run(ways: &[Way]) {
     }
 
     for (group, (passed, failed)) in &counts {
-        println!("{group}: {passed} passed, {failed} failed");
+        spec_tests::report!("{group}: {passed} passed, {failed} failed");
     }
     for f in &failures {
-        println!("  failed: {f}");
+        spec_tests::report!("  failed: {f}");
     }
     for p in &problems {
-        println!("  problem: {p}");
+        spec_tests::report!("  problem: {p}");
     }
     let total: usize = counts.values().map(|(p, f)| p + f).sum();
     assert!(total > 0, "no vector was run");

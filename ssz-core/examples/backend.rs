@@ -4,7 +4,7 @@
 //! `cargo run --release -p peam-ssz-core --example backend`; set
 //! `PEAM_SSZ_BACKEND` to pin one.
 
-use peam_ssz_core::hash::{backend_choice, Backend};
+use peam_ssz_core::sha256::{backend_choice, Backend};
 
 fn main() {
     let choice = backend_choice();

@@ -12,14 +12,14 @@ use crate::{DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 use core::borrow::Borrow;
 
 pub use crate::codec::container::{
-    ContainerAppender, ContainerDecoder, ContainerLayout, ContainerWriter, FieldShape, LenCounter,
+    ContainerAppender, ContainerDecoder, ContainerWriter, FieldShape, FixedPart, LenCounter,
 };
 pub use crate::codec::{
     push_offset, read_container_offset, union_node, write_offset, write_zeroed, zero_chunk_node,
     FixedWriter,
 };
 
-pub use crate::checks::{transparent_from_ssz_many_checked, validate_all, validated};
+pub use crate::validate::{transparent_from_ssz_many_checked, validate_all, validated};
 
 /// `Vec`, for derived code that names it without relying on the prelude.
 pub use alloc::vec::Vec;
@@ -90,7 +90,7 @@ pub fn container_leaves<V: Borrow<T>, T>(
         }
         if deferred > 0 {
             let roots = &mut block_roots[..blocks.len()];
-            crate::hasher::nodes_in_use(blocks, roots);
+            crate::hasher::scope::nodes_in_use(blocks, roots);
             for (tree, roots) in leaves
                 .chunks_exact_mut(width)
                 .zip(roots.chunks_exact(deferred))

@@ -16,13 +16,13 @@
 extern crate alloc;
 
 #[cfg(feature = "alloy")]
-pub mod alloy;
-mod checks;
+pub mod alloy_impls;
+mod chunk;
 pub mod codec;
 pub mod edition;
 mod error;
 mod fault;
-pub mod hash;
+mod gindex;
 pub mod hasher;
 mod hex;
 mod impls;
@@ -31,16 +31,38 @@ mod memory;
 pub mod merkle;
 pub mod path;
 pub mod proof;
+pub mod sha256;
 mod ssz;
 mod tree_hash;
+mod validate;
 mod wrappers;
 
+// `pub mod __private_<version>`, from `build.rs`.
+include!(concat!(env!("OUT_DIR"), "/private.rs"));
+
+/// What this crate's exported `macro_rules!` name through `$crate` (they
+/// expand in other crates, which may have no `alloc` in scope).
 #[doc(hidden)]
-pub mod __private;
+pub mod __macro_support {
+    pub use alloc::vec::Vec;
+}
+
+/// The module [`sha256`] under its former name (`hash`, beside
+/// [`hasher`]): kept so that code naming it still builds.
+#[doc(hidden)]
+pub use sha256 as hash;
+
+/// The module [`alloy_impls`] under its former name: `alloy` is
+/// `peam_ssz_types::alloy`, the conversions between alloy's types and
+/// peam's.
+#[cfg(feature = "alloy")]
+#[doc(hidden)]
+pub use alloy_impls as alloy;
 
 pub use edition::{Current, Edition, V1_6, V1_7};
 pub use error::{DecodeError, DecodeErrorKind, PathSegment};
 pub use fault::Fault;
+pub use gindex::{Gindex, ProofError};
 pub use hex::{root_hex, Hex};
 pub use length::{Length, Prod, Quot, Sum, U, U64};
 pub use merkle::{
@@ -48,7 +70,6 @@ pub use merkle::{
     mix_in_length, mix_in_selector, Root, ZERO_HASHES,
 };
 pub use path::{gindex_of, gindex_of_str, PathError, PathStep, TreeLayout};
-pub use proof::{Gindex, ProofError};
 pub use ssz::{decode, Ssz};
 pub use tree_hash::TreeHash;
 

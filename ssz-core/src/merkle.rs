@@ -14,7 +14,7 @@
 //! is `merkleize_with::<Sha256>` unless the thread chose another hasher
 //! with [`with_hasher`](crate::hasher::with_hasher) (see [`crate::hasher`]).
 //!
-//! [`hash_nodes`]: crate::hash::hash_nodes
+//! [`hash_nodes`]: crate::sha256::hash_nodes
 //!
 //! ```text
 //!                  root                      merkleize([a, b, c], limit = 4)
@@ -25,41 +25,16 @@
 //! ```
 
 use crate::edition::{Current, Edition};
-use crate::hash::soft;
-use crate::hasher::{scope, Hasher, Sha256};
-use alloc::{vec, vec::Vec};
+use crate::hasher::function::{Hasher, Sha256};
+use crate::hasher::scope;
 
-/// A 32-byte merkle root or chunk.
-pub type Root = [u8; 32];
+pub use crate::chunk::{length_chunk, Root, ZERO_HASHES};
+use alloc::{vec, vec::Vec};
 
 /// Leaves hashed together as one block, so that a block's levels stay in
 /// the L2 cache (4096 leaves: 128 KiB in, 96 KiB of scratch).
 pub const BLOCK_CHUNKS: usize = 1 << BLOCK_HEIGHT;
 const BLOCK_HEIGHT: u32 = 12;
-
-/// Deepest tree: a limit of up to 2^64 chunks.
-const MAX_DEPTH: usize = 64;
-
-/// `ZERO_HASHES[i]` is the root of a tree of height `i` whose leaves are all
-/// zero chunks: `ZERO_HASHES[0] = [0; 32]`, `ZERO_HASHES[i + 1] =
-/// hash(ZERO_HASHES[i], ZERO_HASHES[i])`, with SHA-256. Computed at compile
-/// time; another hasher's are its [`Hasher::zero_hash`].
-pub const ZERO_HASHES: [Root; MAX_DEPTH + 1] = {
-    let mut table = [[0u8; 32]; MAX_DEPTH + 1];
-    let mut i = 0;
-    while i < MAX_DEPTH {
-        let mut block = [0u8; 64];
-        let mut j = 0;
-        while j < 32 {
-            block[j] = table[i][j];
-            block[32 + j] = table[i][j];
-            j += 1;
-        }
-        table[i + 1] = soft::hash64(&block);
-        i += 1;
-    }
-    table
-};
 
 /// The depth of a tree with room for `limit` leaves:
 /// `log2(next_pow_of_two(limit))`, with 0 and 1 giving 0. One function for
@@ -219,21 +194,13 @@ fn progressive<H: Hasher, E: Edition>(chunks: &[Root], tail: Option<&Root>) -> R
 /// `mix_in_length(root, length)`: `hash(root, uint256(length))`.
 #[inline]
 pub fn mix_in_length(root: &Root, length: usize) -> Root {
-    crate::hasher::pair_in_use(root, &length_chunk(length))
+    scope::pair_in_use(root, &length_chunk(length))
 }
 
 /// [`mix_in_length`] with the hasher `H`.
 #[inline]
 pub fn mix_in_length_with<H: Hasher>(root: &Root, length: usize) -> Root {
     H::hash_pair(root, &length_chunk(length))
-}
-
-/// `uint256(length)` as a chunk.
-#[inline]
-fn length_chunk(length: usize) -> Root {
-    let mut len = [0u8; 32];
-    len[..8].copy_from_slice(&(length as u64).to_le_bytes());
-    len
 }
 
 /// The root of a tree of height `level` of zero chunks, with the hasher in
@@ -246,7 +213,7 @@ fn length_chunk(length: usize) -> Root {
 /// If `level` is past 64, the deepest tree of a limit.
 #[inline]
 pub fn zero_hash(level: usize) -> Root {
-    crate::hasher::zero_in_use(level)
+    scope::zero_in_use(level)
 }
 
 /// `mix_in_selector(root, selector)`: `hash(root, uint8(selector))` padded to
@@ -255,7 +222,7 @@ pub fn zero_hash(level: usize) -> Root {
 pub fn mix_in_selector(root: &Root, selector: u8) -> Root {
     let mut sel = [0u8; 32];
     sel[0] = selector;
-    crate::hasher::pair_in_use(root, &sel)
+    scope::pair_in_use(root, &sel)
 }
 
 /// [`mix_in_selector`] with the hasher `H`.
@@ -271,7 +238,7 @@ pub fn mix_in_selector_with<H: Hasher>(root: &Root, selector: u8) -> Root {
 /// chunk (at most 256 of them).
 #[inline]
 pub fn mix_in_active_fields(root: &Root, active_fields: &Root) -> Root {
-    crate::hasher::pair_in_use(root, active_fields)
+    scope::pair_in_use(root, active_fields)
 }
 
 /// [`mix_in_active_fields`] with the hasher `H`.
@@ -558,7 +525,8 @@ fn tree_levels<H: Hasher>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hash::sha256;
+    use crate::chunk::MAX_DEPTH;
+    use crate::sha256::sha256;
 
     // The spec's definitions, literally, on the `sha2` crate alone.
     use test_support::merkle::{hash as h, merkleize as reference};
@@ -578,7 +546,7 @@ mod tests {
     #[test]
     #[cfg_attr(
         miri,
-        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in sha256::tests and many_small_trees_match_one_at_a_time"
     )]
     fn zero_hashes_are_hashes_of_zero_pairs() {
         assert_eq!(ZERO_HASHES[0], [0; 32]);
@@ -611,7 +579,7 @@ mod tests {
     #[test]
     #[cfg_attr(
         miri,
-        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in sha256::tests and many_small_trees_match_one_at_a_time"
     )]
     fn merkleize_matches_the_definition() {
         // Under Miri (about 0.1 s a hash), the small trees and a limit that
@@ -654,7 +622,7 @@ mod tests {
     #[test]
     #[cfg_attr(
         miri,
-        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in sha256::tests and many_small_trees_match_one_at_a_time"
     )]
     fn a_huge_limit_pads_with_zero_subtrees() {
         let chunks: Vec<Root> = (0..5).map(chunk).collect();
@@ -675,7 +643,7 @@ mod tests {
     #[test]
     #[cfg_attr(
         miri,
-        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in sha256::tests and many_small_trees_match_one_at_a_time"
     )]
     fn packed_bytes_pad_the_last_chunk() {
         let (lens, limit): (&[usize], usize) = if cfg!(miri) {
@@ -714,7 +682,7 @@ mod tests {
     #[test]
     #[cfg_attr(
         miri,
-        ignore = "safe code, hundreds of hashes: Miri checks its hashing in hash::tests and many_small_trees_match_one_at_a_time"
+        ignore = "safe code, hundreds of hashes: Miri checks its hashing in sha256::tests and many_small_trees_match_one_at_a_time"
     )]
     fn progressive_matches_the_definition_of_each_edition() {
         use crate::edition::{V1_6, V1_7};

@@ -139,7 +139,7 @@ impl<T: Ssz> Ssz for Option<T> {
 impl<T: TreeHash + Send> TreeHash for Option<T> {
     fn hash_tree_root(&self) -> Root {
         match self {
-            None => crate::hasher::zero_in_use(1),
+            None => crate::hasher::scope::zero_in_use(1),
             Some(value) => crate::merkle::mix_in_selector(&value.hash_tree_root(), 1),
         }
     }

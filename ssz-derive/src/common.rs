@@ -11,31 +11,36 @@ use syn::{DeriveInput, Generics, Type};
 /// `generics` with `FieldTy: Trait` added to the where clause for each field
 /// type: a bound per field type rather than per type parameter, so that a
 /// field `List<T, P::Limit>` needs `List<T, P::Limit>: Ssz`, not `P: Ssz`.
+/// Returned with the checks of the field types that name no generic
+/// parameter, to be emitted beside the impl.
 ///
 /// A field type that names the type itself (`List<Self, N>`) gets no bound:
 /// the bound would ask the impl being defined to hold in order to define it,
 /// which the trait solver reports as an overflow. Its uses in the body are
 /// checked instead.
 ///
-/// Nor, under [`Trivial::Omit`], does a field type that names none of the
-/// generic parameters (`u64`, `NotSsz`): such a bound is "trivial", and an
-/// unsatisfied one is reported with a pointer to the unstable
-/// `trivial_bounds` feature rather than as the plain missing impl that the
-/// uses in the body report (once: they are spanned at the field type).
+/// A field type that names none of the generic parameters (`u64`,
+/// `NotSsz`) is bounded under a binder, `for<'__peam> NotSsz: Ssz`: a bound
+/// without one is "trivial", and an unsatisfied trivial bound is reported
+/// with a pointer to the unstable `trivial_bounds` feature; under the
+/// binder it is not checked where the impl is written, and the body, which
+/// may assume it, reports nothing. The check beside the impl (a call of a
+/// function bounded by the trait) reports a missing impl once, at the
+/// field, with the trait's own message; every use of the field's type in
+/// the body would otherwise report it again.
 pub fn with_field_bounds<'a>(
     generics: &Generics,
     ident: &Ident,
     types: impl IntoIterator<Item = &'a Type>,
     trait_path: &TokenStream,
-    trivial: Trivial,
-) -> Generics {
+) -> (Generics, TokenStream) {
     let params = param_names(generics);
     let mut generics = generics.clone();
     let mut seen: Vec<String> = Vec::new();
+    let mut checked = TokenStream::new();
     let predicates: Vec<syn::WherePredicate> = types
         .into_iter()
         .filter(|ty| !names_type(ty.to_token_stream(), ident))
-        .filter(|ty| trivial == Trivial::Keep || names_any(ty.to_token_stream(), &params))
         .filter(|ty| {
             let key = ty.to_token_stream().to_string();
             let new = !seen.contains(&key);
@@ -48,51 +53,39 @@ pub fn with_field_bounds<'a>(
             // The whole bound carries the field type's span, so that an
             // unsatisfied bound is reported at the field, not at the derive.
             let bound = respan(trait_path.clone(), ty.span());
-            syn::parse_quote_spanned!(ty.span()=> #ty: #bound)
+            if names_any(ty.to_token_stream(), &params) {
+                syn::parse_quote_spanned!(ty.span()=> #ty: #bound)
+            } else {
+                checked.extend(quote_spanned!(ty.span()=> __field_type::<#ty>();));
+                syn::parse_quote_spanned!(ty.span()=> for<'__peam> #ty: #bound)
+            }
         })
         .collect();
     generics.make_where_clause().predicates.extend(predicates);
-    generics
-}
-
-/// Whether [`with_field_bounds`] bounds field types that name no generic
-/// parameter.
-#[derive(Copy, Clone, PartialEq, Eq)]
-pub enum Trivial {
-    /// Bound them: a transparent newtype hands its field to the runtime
-    /// crate's bulk helpers, whose own `T: Ssz` bounds would each report a
-    /// missing impl again, at the derive; one error with a `trivial_bounds`
-    /// note is the lesser noise.
-    Keep,
-    /// Leave them out: the body's uses report a missing impl once, at the
-    /// field.
-    Omit,
-}
-
-impl Trivial {
-    /// The choice for `shape`.
-    pub fn for_shape(shape: &crate::internals::ast::Shape) -> Self {
-        match shape {
-            crate::internals::ast::Shape::Transparent(_) => Trivial::Keep,
-            _ => Trivial::Omit,
+    // One body for all of them: a body per field type costs the type
+    // checker more than the calls.
+    let checks = if checked.is_empty() {
+        TokenStream::new()
+    } else {
+        quote! {
+            const _: fn() = || {
+                fn __field_type<__T: ?::core::marker::Sized + #trait_path>() {}
+                #checked
+            };
         }
-    }
+    };
+    (generics, checks)
 }
 
-/// The generics of `model`'s impl of `trait_path`: a bound per field type,
-/// as [`with_field_bounds`] decides for the model's shape.
+/// The generics of `model`'s impl of `trait_path`, a bound per field type,
+/// and the checks of the field types that name no generic parameter (see
+/// [`with_field_bounds`]).
 pub fn model_bounds<'a>(
     model: &crate::internals::ast::Model,
     types: impl IntoIterator<Item = &'a Type>,
     trait_path: &TokenStream,
-) -> Generics {
-    with_field_bounds(
-        model.generics,
-        model.ident,
-        types,
-        trait_path,
-        Trivial::for_shape(&model.shape),
-    )
+) -> (Generics, TokenStream) {
+    with_field_bounds(model.generics, model.ident, types, trait_path)
 }
 
 /// `tokens` with every span set to `span`.
@@ -190,5 +183,46 @@ pub fn edition_type(krate: &syn::Path, edition: Option<&EditionValue>) -> TokenS
             quote!(#krate::edition::#marker)
         }
         Some(EditionValue::Type(ty)) => quote!(#ty),
+    }
+}
+
+/// The runtime's module of helpers for generated code, `__private_` and this
+/// crate's version (`__private_3_0_0`), as `#private` in `quote!`: the
+/// runtime of the same version names its module so (`peam-ssz-core`'s
+/// `build.rs`, by the same rule), and with another version the path does
+/// not resolve and rustc's error names the version this derive wanted.
+/// serde_derive's `private` is the model.
+#[allow(non_camel_case_types)]
+pub struct private;
+
+impl private {
+    /// `__private_3_0_0` for version 3.0.0: the version's dots, and any
+    /// pre-release or build separators, as underscores.
+    pub fn name() -> String {
+        let tail: String = env!("CARGO_PKG_VERSION")
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        format!("__private_{tail}")
+    }
+}
+
+impl ToTokens for private {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend([TokenTree::Ident(Ident::new(
+            &private::name(),
+            Span::call_site(),
+        ))]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::private;
+
+    /// The derive names the module the runtime of its version declares.
+    #[test]
+    fn private_module_is_the_runtimes() {
+        assert_eq!(private::name(), peam_ssz_types::__PRIVATE_MODULE);
     }
 }

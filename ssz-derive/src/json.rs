@@ -4,7 +4,7 @@
 //! Each field is one line of each direction; the visitors, key handling and
 //! errors are the runtime crate's `json::__derive` helpers, compiled once.
 
-use crate::common::{model_bounds, rejected, respan, wrap_in_const};
+use crate::common::{model_bounds, private, rejected, respan, wrap_in_const};
 use crate::internals::ast::{ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::model;
 use proc_macro2::{Literal, TokenStream};
@@ -89,7 +89,7 @@ fn impls(model: &Model) -> TokenStream {
         Shape::Transparent(field) => vec![field.ty],
         Shape::Union { variants, .. } => variants.iter().filter_map(|v| v.ty).collect(),
     };
-    let generics = model_bounds(model, types, &trait_path);
+    let (generics, checks) = model_bounds(model, types, &trait_path);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let with_de = with_de_lifetime(&generics);
     let (de_impl_generics, _, _) = with_de.split_for_impl();
@@ -100,6 +100,8 @@ fn impls(model: &Model) -> TokenStream {
         Shape::Union { variants, .. } => union(model, &j, variants, &generics),
     };
     quote! {
+        #checks
+
         #[automatically_derived]
         impl #impl_generics #trait_path for #ident #ty_generics #where_clause {
             fn serialize_json<__S: #serde::Serializer>(
@@ -153,7 +155,7 @@ fn with_de_lifetime(generics: &Generics) -> Generics {
 fn validated(model: &Model, krate: &syn::Path, value: TokenStream) -> TokenStream {
     match &model.validate {
         Some(path) => quote_spanned! {path.span()=>
-            match #krate::__private::validated(#value, #path) {
+            match #krate::#private::validated(#value, #path) {
                 ::core::result::Result::Ok(__v) => ::core::result::Result::Ok(__v),
                 ::core::result::Result::Err(__e) => ::core::result::Result::Err(
                     #krate::json::__derive::serde::de::Error::custom(__e),

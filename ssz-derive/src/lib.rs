@@ -39,14 +39,18 @@
 //! Generated impls name everything by absolute path (`::core::...`,
 //! `<T as ::peam_ssz_types::Ssz>::...`), so they compile without the prelude
 //! and next to items named like the prelude's; the helpers they call live in
-//! `peam_ssz_types::__private`, compiled once. A struct or enum generic over
-//! other types gets a bound per field type (`List<T, P::Limit>: Ssz`), never
-//! per type parameter, so a preset parameter `P` needs no `Ssz` impl. A field
-//! type that names no parameter gets no bound (it would be a "trivial" one):
-//! a missing impl is reported at the field, as a plain missing impl.
+//! `peam_ssz_types::__private_3_0_0` (the module is named after the version,
+//! which this derive and `peam-ssz-core` share, so that a derive of another
+//! version fails to compile with an error that names the module it wanted),
+//! compiled once. A struct or enum generic over other types gets a bound
+//! per field type (`List<T, P::Limit>: Ssz`), never per type parameter, so a
+//! preset parameter `P` needs no `Ssz` impl. A field type that names no
+//! parameter is bounded under a binder (`for<'__peam> NotSsz: Ssz`, which
+//! is not checked where the impl is written) and checked once beside the
+//! impl: a missing impl is one error, at the field.
 
-mod checks;
 mod common;
+mod hooks;
 mod internals;
 mod json;
 mod path;
@@ -497,7 +501,7 @@ pub fn derive_ssz(input: TokenStream) -> TokenStream {
 /// ```
 ///
 /// ```
-/// use peam_ssz_types::hash::sha256;
+/// use peam_ssz_types::sha256::sha256;
 /// use peam_ssz_types::TreeHash;
 ///
 /// #[derive(TreeHash)]

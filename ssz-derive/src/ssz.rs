@@ -1,18 +1,18 @@
 //! `#[derive(Ssz)]`: encoding and strict decoding.
 //!
 //! A container's code is one call per field and method on the walkers of
-//! the runtime crate's container codec (`__private::ContainerWriter`,
+//! the runtime crate's container codec (`__private_<version>::ContainerWriter`,
 //! `ContainerDecoder`, ...), which do the per-field work generically. The
-//! layout (each field's position in the fixed part, whether the container
-//! is fixed-size) is a constant computed at compile time from the fields'
+//! fixed part (`__private_<version>::FixedPart`: each field's position in it,
+//! whether the container is fixed-size) is a constant computed at compile time from the fields'
 //! `IS_FIXED_SIZE` and `FIXED_PART_LEN`, so every position is a constant
 //! once the impl is monomorphized and only one of the fixed- and
 //! variable-size paths of each field survives in the compiled code; a
 //! fixed-size container reslices its input to its constant length first,
 //! which lets the compiler drop the bounds checks of the field ranges.
 
-use crate::checks::Hooks;
-use crate::common::{model_bounds, rejected, with_field_bounds, wrap_in_const, Trivial};
+use crate::common::{model_bounds, private, rejected, with_field_bounds, wrap_in_const};
+use crate::hooks::Hooks;
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::model;
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -51,8 +51,8 @@ fn impl_ssz(model: &Model) -> TokenStream {
     let mut inherent = None;
     let (types, body): (Vec<&Type>, TokenStream) = match &model.shape {
         Shape::Container { fields, .. } => {
-            let (body, layout) = container(krate, fields, &Hooks::new(model));
-            inherent = Some(layout);
+            let (body, fixed_part) = container(krate, fields, &Hooks::new(model));
+            inherent = Some(fixed_part);
             (
                 fields
                     .iter()
@@ -70,7 +70,7 @@ fn impl_ssz(model: &Model) -> TokenStream {
             union(krate, variants),
         ),
     };
-    let mut generics = model_bounds(model, types, &ssz);
+    let (mut generics, mut checks) = model_bounds(model, types, &ssz);
     if let Shape::Container { fields, .. } = &model.shape {
         // Skipped fields decode as `Default::default()`: their types are
         // bounded by `Default` as the others are by `Ssz`.
@@ -79,7 +79,10 @@ fn impl_ssz(model: &Model) -> TokenStream {
             .filter(|f| matches!(f.codec, Codec::Skip))
             .map(|f| f.ty);
         let default = quote!(::core::default::Default);
-        generics = with_field_bounds(&generics, model.ident, skipped, &default, Trivial::Omit);
+        let (bounded, default_checks) =
+            with_field_bounds(&generics, model.ident, skipped, &default);
+        generics = bounded;
+        checks.extend(default_checks);
     }
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = model.ident;
@@ -93,6 +96,7 @@ fn impl_ssz(model: &Model) -> TokenStream {
         }
     });
     quote! {
+        #checks
         #inherent
 
         #[automatically_derived]
@@ -126,17 +130,17 @@ impl Slot<'_> {
         }
     }
 
-    /// `FieldShape` of the field, for the container's layout.
+    /// `FieldShape` of the field, for the container's fixed part.
     fn shape(&self, krate: &syn::Path) -> TokenStream {
         let (ty, name) = (self.ty, &self.name);
         match self.with {
             Some(with) => quote_spanned! {with.span()=>
-                #krate::__private::FieldShape::with(#with::IS_FIXED_SIZE, #with::FIXED_PART_LEN, #name)
+                #krate::#private::FieldShape::with(#with::IS_FIXED_SIZE, #with::FIXED_PART_LEN, #name)
             },
             // The consts named through the trait, as a hand-written impl
             // would: a missing impl is one error at the field's type.
             None => quote_spanned! {ty.span()=>
-                #krate::__private::FieldShape::new(
+                #krate::#private::FieldShape::new(
                     <#ty as #krate::Ssz>::IS_FIXED_SIZE,
                     <#ty as #krate::Ssz>::FIXED_PART_LEN,
                     <#ty as #krate::Ssz>::EXACT_LEN,
@@ -173,9 +177,9 @@ impl Slot<'_> {
 /// A container as its generators see it: the encoded fields in order, and
 /// the skipped ones, which decoding fills with `Default::default()`. The
 /// per-field work is the runtime crate's (`codec::container`): each method
-/// is one call per field on a walker over the container's layout, a
-/// constant of the type's own (`__PEAM_SSZ_LAYOUT`).
-struct Layout<'a> {
+/// is one call per field on a walker over the container's fixed part, a
+/// constant of the type's own (`__PEAM_SSZ_FIXED_PART`).
+struct EncodedFields<'a> {
     krate: &'a syn::Path,
     hooks: &'a Hooks<'a>,
     ssz: TokenStream,
@@ -183,7 +187,7 @@ struct Layout<'a> {
     skipped: Vec<(&'a Ident, &'a Type)>,
 }
 
-impl<'a> Layout<'a> {
+impl<'a> EncodedFields<'a> {
     fn new(krate: &'a syn::Path, fields: &'a [ContainerField<'a>], hooks: &'a Hooks<'a>) -> Self {
         let mut slots = Vec::with_capacity(fields.len());
         let mut skipped = Vec::new();
@@ -203,7 +207,7 @@ impl<'a> Layout<'a> {
                 with,
             });
         }
-        Layout {
+        EncodedFields {
             krate,
             hooks,
             ssz: quote!(#krate::Ssz),
@@ -212,35 +216,35 @@ impl<'a> Layout<'a> {
         }
     }
 
-    /// `&Self::__PEAM_SSZ_LAYOUT`.
-    fn layout(&self) -> TokenStream {
-        quote!(&Self::__PEAM_SSZ_LAYOUT)
+    /// `&Self::__PEAM_SSZ_FIXED_PART`.
+    fn fixed_part(&self) -> TokenStream {
+        quote!(&Self::__PEAM_SSZ_FIXED_PART)
     }
 
-    /// The inherent const that holds the layout, computed at compile time
+    /// The inherent const that holds the fixed part, computed at compile time
     /// from the fields' shapes.
-    fn layout_const(&self) -> TokenStream {
+    fn fixed_part_const(&self) -> TokenStream {
         let krate = self.krate;
         let n = Literal::usize_unsuffixed(self.slots.len());
         let shapes = self.slots.iter().map(|s| s.shape(krate));
         quote! {
             #[doc(hidden)]
-            const __PEAM_SSZ_LAYOUT: #krate::__private::ContainerLayout<#n> =
-                #krate::__private::ContainerLayout::new([#(#shapes),*]);
+            const __PEAM_SSZ_FIXED_PART: #krate::#private::FixedPart<#n> =
+                #krate::#private::FixedPart::new([#(#shapes),*]);
         }
     }
 
-    /// `IS_FIXED_SIZE`, `FIXED_PART_LEN` and `EXACT_LEN`: the layout's, or
+    /// `IS_FIXED_SIZE`, `FIXED_PART_LEN` and `EXACT_LEN`: the fixed part's, or
     /// those a `fixed_len` container declares.
     fn consts(&self) -> TokenStream {
-        let exact = quote!(Self::__PEAM_SSZ_LAYOUT.exact_len());
+        let exact = quote!(Self::__PEAM_SSZ_FIXED_PART.exact_len());
         if let Some(consts) = self.hooks.fixed_len_consts(self.krate, &exact) {
             return consts;
         }
         quote! {
-            const IS_FIXED_SIZE: ::core::primitive::bool = Self::__PEAM_SSZ_LAYOUT.is_fixed();
+            const IS_FIXED_SIZE: ::core::primitive::bool = Self::__PEAM_SSZ_FIXED_PART.is_fixed();
             const FIXED_PART_LEN: ::core::primitive::usize =
-                Self::__PEAM_SSZ_LAYOUT.fixed_part_len();
+                Self::__PEAM_SSZ_FIXED_PART.fixed_part_len();
             const EXACT_LEN: ::core::option::Option<::core::primitive::usize> = #exact;
         }
     }
@@ -256,7 +260,7 @@ impl<'a> Layout<'a> {
     }
 
     fn ssz_len(&self) -> TokenStream {
-        let (krate, layout) = (self.krate, self.layout());
+        let (krate, fixed_part) = (self.krate, self.fixed_part());
         let c = Ident::new("__c", proc_macro2::Span::call_site());
         let calls = self
             .slots
@@ -265,7 +269,7 @@ impl<'a> Layout<'a> {
             .collect();
         let walk = self.walk(
             &c,
-            quote!(#krate::__private::LenCounter::new(#layout)),
+            quote!(#krate::#private::LenCounter::new(#fixed_part)),
             calls,
         );
         quote! {
@@ -278,7 +282,7 @@ impl<'a> Layout<'a> {
     }
 
     fn ssz_write(&self) -> TokenStream {
-        let (krate, layout) = (self.krate, self.layout());
+        let (krate, fixed_part) = (self.krate, self.fixed_part());
         let w = Ident::new("__w", proc_macro2::Span::call_site());
         let calls = self
             .slots
@@ -287,7 +291,7 @@ impl<'a> Layout<'a> {
             .collect();
         let walk = self.walk(
             &w,
-            quote!(#krate::__private::ContainerWriter::new(#layout, __out)),
+            quote!(#krate::#private::ContainerWriter::new(#fixed_part, __out)),
             calls,
         );
         quote! {
@@ -309,11 +313,7 @@ impl<'a> Layout<'a> {
         }
         let w = Ident::new("__writer", proc_macro2::Span::call_site());
         let calls = self.slots.iter().map(|s| s.visit(&w, "put", &[])).collect();
-        let walk = self.walk(
-            &w,
-            quote!(#krate::__private::FixedWriter::new(__out)),
-            calls,
-        );
+        let walk = self.walk(&w, quote!(#krate::#private::FixedWriter::new(__out)), calls);
         let byte = quote!(::core::primitive::u8);
         quote! {
             #[inline]
@@ -321,11 +321,11 @@ impl<'a> Layout<'a> {
                 &self,
                 __out: &'__ssz_out mut [::core::mem::MaybeUninit<#byte>],
             ) -> &'__ssz_out mut [#byte] {
-                if Self::__PEAM_SSZ_LAYOUT.is_fixed() {
+                if Self::__PEAM_SSZ_FIXED_PART.is_fixed() {
                     #walk
                     #w.finish()
                 } else {
-                    #krate::__private::write_zeroed(self, __out, <Self as #ssz>::ssz_write)
+                    #krate::#private::write_zeroed(self, __out, <Self as #ssz>::ssz_write)
                 }
             }
         }
@@ -335,7 +335,7 @@ impl<'a> Layout<'a> {
     /// each variable-size field appended, so that the output is written
     /// once, without a cleared copy first.
     fn ssz_append(&self) -> TokenStream {
-        let (krate, layout) = (self.krate, self.layout());
+        let (krate, fixed_part) = (self.krate, self.fixed_part());
         let a = Ident::new("__a", proc_macro2::Span::call_site());
         let fns = ["ssz_len", "ssz_write"];
         let mut calls: Vec<TokenStream> = self
@@ -354,12 +354,12 @@ impl<'a> Layout<'a> {
         }));
         let walk = self.walk(
             &a,
-            quote!(#krate::__private::ContainerAppender::new(#layout, __buf)),
+            quote!(#krate::#private::ContainerAppender::new(#fixed_part, __buf)),
             calls,
         );
         quote! {
             #[inline]
-            fn ssz_append(&self, __buf: &mut #krate::__private::Vec<::core::primitive::u8>) {
+            fn ssz_append(&self, __buf: &mut #krate::#private::Vec<::core::primitive::u8>) {
                 #walk
             }
         }
@@ -368,7 +368,7 @@ impl<'a> Layout<'a> {
     /// `from_ssz`, strict decoding: the decoder checks the length or the
     /// offsets, then each field is decoded from its bytes.
     fn decode(&self) -> TokenStream {
-        let (krate, layout) = (self.krate, self.layout());
+        let (krate, fixed_part) = (self.krate, self.fixed_part());
         let error = quote!(#krate::DecodeError);
         let decoded = self.slots.iter().map(|slot| {
             let ident = slot.ident;
@@ -394,7 +394,7 @@ impl<'a> Layout<'a> {
                 __bytes: &[::core::primitive::u8],
             ) -> ::core::result::Result<Self, #error> {
                 #length_check
-                let #var_mut __d = #krate::__private::ContainerDecoder::new(#layout, __bytes)?;
+                let #var_mut __d = #krate::#private::ContainerDecoder::new(#fixed_part, __bytes)?;
                 #ok(Self { #(#decoded,)* #(#skipped,)* })
             }
         }
@@ -405,22 +405,22 @@ impl<'a> Layout<'a> {
 /// part (fixed-size fields, and offsets of variable-size ones), then the
 /// variable-size fields in order. Skipped fields take no part. Returns the
 /// items of the `Ssz` impl and those of the type's inherent impl (the
-/// layout).
+/// `FixedPart` const).
 fn container<'a>(
     krate: &'a syn::Path,
     fields: &'a [ContainerField<'a>],
     hooks: &'a Hooks<'a>,
 ) -> (TokenStream, TokenStream) {
-    let layout = Layout::new(krate, fields, hooks);
+    let encoded = EncodedFields::new(krate, fields, hooks);
     let items = [
-        layout.consts(),
-        layout.ssz_len(),
-        layout.ssz_write(),
-        layout.ssz_append(),
-        layout.write_uninit(),
-        layout.decode(),
+        encoded.consts(),
+        encoded.ssz_len(),
+        encoded.ssz_write(),
+        encoded.ssz_append(),
+        encoded.write_uninit(),
+        encoded.decode(),
     ];
-    (quote!(#(#items)*), layout.layout_const())
+    (quote!(#(#items)*), encoded.fixed_part_const())
 }
 
 /// A newtype: every item forwards to the field's type.
@@ -430,7 +430,7 @@ fn transparent(krate: &syn::Path, field: &Field, hooks: &Hooks) -> TokenStream {
     let ok = hooks.ok(krate);
     let (from_many, many_arg) = (hooks.many_helper(krate), hooks.many_arg());
     let check_array = hooks.check_array(krate);
-    let vec = quote!(#krate::__private::Vec<::core::primitive::u8>);
+    let vec = quote!(#krate::#private::Vec<::core::primitive::u8>);
     quote! {
         const IS_FIXED_SIZE: ::core::primitive::bool = <#ty as #ssz>::IS_FIXED_SIZE;
         const FIXED_PART_LEN: ::core::primitive::usize = <#ty as #ssz>::FIXED_PART_LEN;
@@ -479,13 +479,13 @@ fn transparent(krate: &syn::Path, field: &Field, hooks: &Hooks) -> TokenStream {
         // encodes, decodes and hashes as a list of `u64` does.
         #[inline]
         fn ssz_write_many(__values: &[Self], __out: &mut [::core::primitive::u8]) {
-            #krate::__private::transparent_write_many(__values, __out, |__v: &Self| &__v.#member)
+            #krate::#private::transparent_write_many(__values, __out, |__v: &Self| &__v.#member)
         }
 
         #[inline]
         fn from_ssz_many(
             __bytes: &[::core::primitive::u8],
-            __out: &mut #krate::__private::Vec<Self>,
+            __out: &mut #krate::#private::Vec<Self>,
         ) -> ::core::result::Result<(), #krate::DecodeError> {
             #from_many(
                 __bytes,
@@ -498,7 +498,7 @@ fn transparent(krate: &syn::Path, field: &Field, hooks: &Hooks) -> TokenStream {
 
         #[inline]
         fn ssz_append_many(__values: &[Self], __buf: &mut #vec) {
-            #krate::__private::transparent_append_many(__values, __buf, |__v: &Self| &__v.#member)
+            #krate::#private::transparent_append_many(__values, __buf, |__v: &Self| &__v.#member)
         }
 
         #[inline]

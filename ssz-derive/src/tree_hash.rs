@@ -5,7 +5,7 @@
 //! here, at expansion time, into a literal.
 
 use crate::common::{
-    edition_type, model_bounds, rejected, with_field_bounds, wrap_in_const, Trivial,
+    edition_type, model_bounds, private, rejected, with_field_bounds, wrap_in_const,
 };
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::attr::EditionValue;
@@ -63,7 +63,7 @@ fn impl_tree_hash(model: &Model) -> TokenStream {
             (variants.iter().filter_map(|v| v.ty).collect(), body, extra)
         }
     };
-    let mut generics = model_bounds(model, types, &tree_hash);
+    let (mut generics, mut checks) = model_bounds(model, types, &tree_hash);
     if let Shape::Container { fields, .. } = &model.shape {
         // `TreeHash: Sync`: the types of fields that are skipped or coded
         // `with` a module get no `TreeHash` bound, so they need `Sync` of
@@ -73,11 +73,15 @@ fn impl_tree_hash(model: &Model) -> TokenStream {
             .filter(|f| f.bounded_type().is_none())
             .map(|f| f.ty);
         let sync = quote!(::core::marker::Sync);
-        generics = with_field_bounds(&generics, model.ident, unbounded, &sync, Trivial::Omit);
+        let (bounded, sync_checks) = with_field_bounds(&generics, model.ident, unbounded, &sync);
+        generics = bounded;
+        checks.extend(sync_checks);
     }
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = model.ident;
     quote! {
+        #checks
+
         #[automatically_derived]
         impl #impl_generics #tree_hash for #ident #ty_generics #where_clause {
             #body
@@ -160,14 +164,14 @@ fn container(
                 ) where
                     Self: ::core::marker::Sized,
                 {
-                    #krate::__private::container_leaves(
+                    #krate::#private::container_leaves(
                         __values,
                         __out,
                         &[#(#one_block),*],
                         |__value: &Self,
                          __roots: &mut [#root],
                          __blocks: &mut [[::core::primitive::u8; 64]]| {
-                            let mut __f = #krate::__private::FieldLeaves::new(__roots, __blocks);
+                            let mut __f = #krate::#private::FieldLeaves::new(__roots, __blocks);
                             #(#batch_roots)*
                         },
                     );
@@ -246,7 +250,7 @@ fn container_node(
                     if __rest == #krate::Gindex::ROOT {
                         ::core::result::Result::Ok(#root)
                     } else {
-                        #krate::__private::no_such_node(__rest)
+                        #krate::#private::no_such_node(__rest)
                     }
                 }
             }
@@ -267,20 +271,20 @@ fn container_node(
         |__slot: ::core::primitive::usize, __rest: #krate::Gindex| -> #result {
             match __slot {
                 #(#slot_lits => #field_nodes,)*
-                _ => #krate::__private::no_such_node(__rest),
+                _ => #krate::#private::no_such_node(__rest),
             }
         }
     };
     let call = match active_fields {
         None => {
             let n = Literal::usize_unsuffixed(fields.len());
-            quote!(#krate::__private::container_node(__gindex, #n, #root_fn, #node_fn))
+            quote!(#krate::#private::container_node(__gindex, #n, #root_fn, #node_fn))
         }
         Some(active) => {
             let n = Literal::usize_unsuffixed(active.len());
             let packed = pack_bits(active).into_iter().map(Literal::u8_unsuffixed);
             let edition = edition_type(krate, edition);
-            quote!(#krate::__private::progressive_container_node(
+            quote!(#krate::#private::progressive_container_node(
                 __gindex,
                 &[#(#packed),*],
                 #n,
@@ -338,7 +342,7 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
         where
             Self: ::core::marker::Sized,
         {
-            #krate::__private::transparent_leaves(__values, __out, |__v: &Self| &__v.#member)
+            #krate::#private::transparent_leaves(__values, __out, |__v: &Self| &__v.#member)
         }
 
         #[inline]
@@ -346,7 +350,7 @@ fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
         where
             Self: ::core::marker::Sized,
         {
-            #krate::__private::transparent_packed_leaves(__values, |__v: &Self| &__v.#member)
+            #krate::#private::transparent_packed_leaves(__values, |__v: &Self| &__v.#member)
         }
 
         #[inline]
@@ -403,14 +407,14 @@ fn union(
         let selector = Literal::u8_suffixed(variant.selector);
         match variant.ty {
             None => quote! {
-                Self::#ident => #krate::__private::union_node(
+                Self::#ident => #krate::#private::union_node(
                     __gindex,
                     #selector,
-                    #krate::__private::zero_chunk_node,
+                    #krate::#private::zero_chunk_node,
                 ),
             },
             Some(ty) => quote! {
-                Self::#ident(__value) => #krate::__private::union_node(
+                Self::#ident(__value) => #krate::#private::union_node(
                     __gindex,
                     #selector,
                     |__g: #krate::Gindex| <#ty as #tree_hash>::tree_node(__value, __g),

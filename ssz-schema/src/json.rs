@@ -11,7 +11,7 @@
 use std::fmt;
 
 use peam_ssz_core::codec::push_offset;
-use peam_ssz_core::Fault;
+use peam_ssz_core::{Fault, Hex};
 use serde_json::{Map, Number, Value as Json};
 
 use crate::decode::{bitlist_len, element_parts, field_parts};
@@ -61,15 +61,9 @@ fn bad(at: &str, fault: Option<Fault>, message: impl Into<String>) -> JsonError 
     }
 }
 
+/// `"0x"` and lowercase hex, the text of [`Hex`].
 fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut s = String::with_capacity(2 + bytes.len() * 2);
-    s.push_str("0x");
-    for b in bytes {
-        s.push(DIGITS[(b >> 4) as usize] as char);
-        s.push(DIGITS[(b & 15) as usize] as char);
-    }
-    s
+    Hex(bytes).to_string()
 }
 
 fn unhex(s: &str, at: &str) -> Result<Vec<u8>, JsonError> {

@@ -48,5 +48,5 @@ pub use value::{InEdition, Value};
 
 /// The crate's guide (`docs/schema.md`), whose examples compile as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/schema.md")]
+#[doc = include_str!("../docs/schema.md")]
 pub struct SchemaDoc;

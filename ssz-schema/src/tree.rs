@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use peam_ssz_core::merkle::{depth_for, merkleize_packed, pack_active_fields};
+use peam_ssz_core::merkle::{depth_for, length_chunk, merkleize_packed, pack_active_fields};
 use peam_ssz_core::proof::{merkle_node, mix_in_node, progressive_node};
 use peam_ssz_core::{merkleize, Edition, Gindex, ProofError, Root, BYTES_PER_CHUNK};
 
@@ -93,12 +93,6 @@ impl Leaves<'_> {
             |i, r| self.below::<E>(i, r),
         )
     }
-}
-
-fn length_chunk(length: usize) -> Root {
-    let mut chunk = [0u8; 32];
-    chunk[..8].copy_from_slice(&(length as u64).to_le_bytes());
-    chunk
 }
 
 fn selector_chunk(selector: u8) -> Root {

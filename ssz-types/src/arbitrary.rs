@@ -23,7 +23,7 @@
 //!   and the length are valid; [`RuntimeList::arbitrary_with_bound`] draws
 //!   a list for a bound the caller knows (the fork's configuration).
 //! - The progressive types (with [`PersistentProgressiveList`]) have no limit: their length is drawn as a
-//!   `Vec`'s, then capped at their maximum ([`MaxLen`](crate::MaxLen));
+//!   `Vec`'s, then capped at their maximum ([`MaxLen`]);
 //!   a [`List`] with a maximum is capped at the smaller of the two.
 //!
 //! `Option<T>`, `Arc<T>`, `Box<T>` and arrays have `arbitrary`'s own impls.

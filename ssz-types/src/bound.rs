@@ -241,6 +241,13 @@ mod runtime {
     /// Runs `f` with the maximum of every [`RuntimeMax<Tag, _>`] set to
     /// `max` on this thread (then capped by each type's `Cap`), and restores
     /// the one before when `f` returns or unwinds.
+    ///
+    /// Decoding never leaves the calling thread, with the `parallel`
+    /// feature too (it parallelizes roots only), so the maximum bounds
+    /// every part of a decode that `f` runs. Work that `f` hands to other
+    /// threads itself (`std::thread::spawn`, `rayon::join`) runs without
+    /// it, bounded by `Cap` alone: call `with_max` there too. The tests of
+    /// `tests/parallel.rs` show both.
     pub fn with_max<Tag: 'static, R>(max: usize, f: impl FnOnce() -> R) -> R {
         struct Restore;
         impl Drop for Restore {

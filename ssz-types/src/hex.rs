@@ -1,20 +1,13 @@
 //! `0x`-prefixed hex, as the consensus JSON and YAML formats write bytes.
 
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::{vec, vec::Vec};
 use core::fmt;
+use peam_ssz_core::Hex;
 
-const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
-
-/// `"0x"` and the lowercase hex of `bytes`.
+/// `"0x"` and the lowercase hex of `bytes`: [`Hex`]'s text, as a string.
 pub(crate) fn to_hex(bytes: &[u8]) -> String {
-    let mut s = String::with_capacity(2 + 2 * bytes.len());
-    s.push_str("0x");
-    for &b in bytes {
-        s.push(HEX_DIGITS[(b >> 4) as usize] as char);
-        s.push(HEX_DIGITS[(b & 0xf) as usize] as char);
-    }
-    s
+    Hex(bytes).to_string()
 }
 
 fn hex_value(c: u8) -> Option<u8> {

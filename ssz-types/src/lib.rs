@@ -420,43 +420,43 @@ pub use vector::Vector;
 
 /// The code blocks of `docs/proofs.md`, run as doctests.
 #[cfg(all(doctest, feature = "serde"))]
-#[doc = include_str!("../../docs/proofs.md")]
+#[doc = include_str!("../docs/proofs.md")]
 pub struct ProofsDoc;
 
 /// The examples of `docs/bounds.md`, compiled and run as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/bounds.md")]
+#[doc = include_str!("../docs/bounds.md")]
 pub struct BoundsDoc;
 // The guide's pages whose code uses this crate: each Rust block is a doctest.
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/editions.md")]
+#[doc = include_str!("../docs/editions.md")]
 pub struct EditionsDoc;
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/types.md")]
+#[doc = include_str!("../docs/types.md")]
 pub struct TypesDoc;
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/lighthouse.md")]
+#[doc = include_str!("../docs/lighthouse.md")]
 pub struct LighthouseDoc;
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/paths.md")]
+#[doc = include_str!("../docs/paths.md")]
 pub struct PathsDoc;
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/performance.md")]
+#[doc = include_str!("../docs/performance.md")]
 pub struct PerformanceDoc;
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/hostile-input.md")]
+#[doc = include_str!("../docs/hostile-input.md")]
 pub struct HostileInputDoc;
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/platforms.md")]
+#[doc = include_str!("../docs/platforms.md")]
 pub struct PlatformsDoc;
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/workspace.md")]
+#[doc = include_str!("../docs/workspace.md")]
 pub struct WorkspaceDoc;
 #[cfg(all(doctest, feature = "alloy", feature = "serde"))]
-#[doc = include_str!("../../docs/client-types.md")]
+#[doc = include_str!("../docs/client-types.md")]
 pub struct ClientTypesDoc;
 
 /// The examples of `docs/snappy.md`, compiled and run as doctests.
 #[cfg(all(doctest, feature = "snappy"))]
-#[doc = include_str!("../../docs/snappy.md")]
+#[doc = include_str!("../docs/snappy.md")]
 pub struct SnappyDoc;

@@ -1,7 +1,6 @@
 //! `uint256`: [`U256`], a 256-bit unsigned integer as SSZ stores it.
 
-use crate::{DecodeError, DecodeErrorKind, Root, Ssz, TreeHash};
-use alloc::{string::String, vec::Vec};
+use alloc::string::String;
 use core::cmp::Ordering;
 use core::fmt;
 use core::str::FromStr;
@@ -385,64 +384,9 @@ impl FromStr for U256 {
     }
 }
 
-impl Ssz for U256 {
-    const IS_FIXED_SIZE: bool = true;
-    const FIXED_PART_LEN: usize = 32;
-
-    #[inline]
-    fn ssz_len(&self) -> usize {
-        32
-    }
-
-    #[inline]
-    fn ssz_write(&self, out: &mut [u8]) {
-        out.copy_from_slice(&self.to_le_bytes())
-    }
-
-    #[inline]
-    fn ssz_write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
-        crate::codec::init_from(out, &self.to_le_bytes())
-    }
-
-    #[inline]
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        match <[u8; 32]>::try_from(bytes) {
-            Ok(b) => Ok(U256::from_le_bytes(b)),
-            Err(_) => Err(DecodeError::new(DecodeErrorKind::InvalidLength {
-                expected: 32,
-                got: bytes.len(),
-            })),
-        }
-    }
-
-    #[inline]
-    fn ssz_write_many(values: &[Self], out: &mut [u8]) {
-        for (v, dst) in values.iter().zip(out.as_chunks_mut::<32>().0) {
-            *dst = v.to_le_bytes();
-        }
-    }
-
-    #[inline]
-    fn from_ssz_many(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), DecodeError> {
-        crate::codec::byte_vectors_from_ssz::<32, _>(bytes, out, U256::from_le_bytes)
-    }
-}
-
-/// A basic type: its 32 little-endian bytes are its chunk.
-impl TreeHash for U256 {
-    const LEAF_SIZE: usize = 32;
-    const IS_BASIC: bool = true;
-
-    #[inline]
-    fn hash_tree_root(&self) -> Root {
-        self.to_le_bytes()
-    }
-
-    #[inline]
-    fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {
-        <U256 as Ssz>::ssz_write_many(values, out)
-    }
-}
+// `uint256`: 32 little-endian bytes, a basic type; the codec alloy's
+// `U256` has too.
+peam_ssz_core::__uint256_codec!(U256, |v: &U256| v.to_le_bytes(), U256::from_le_bytes);
 
 #[cfg(feature = "serde")]
 mod serde_impls {
@@ -506,6 +450,7 @@ mod serde_impls {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Ssz, TreeHash};
 
     const MAX_DEC: &str =
         "115792089237316195423570985008687907853269984665640564039457584007913129639935";

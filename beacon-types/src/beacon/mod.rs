@@ -141,20 +141,7 @@ pub trait ContainerVisitor {
     fn visit<T: Container>(&mut self, name: &'static str);
 }
 
+mod dispatch;
 /// Calls `visitor` with every container of `fork` (one of [`FORKS`]) for the
-/// preset `P`. Returns `false`, having called nothing, for an unknown fork.
-pub fn visit_fork_containers<P: Preset, V: ContainerVisitor>(fork: &str, visitor: &mut V) -> bool {
-    match fork {
-        "phase0" => phase0::visit_containers::<P, V>(visitor),
-        "altair" => altair::visit_containers::<P, V>(visitor),
-        "bellatrix" => bellatrix::visit_containers::<P, V>(visitor),
-        "capella" => capella::visit_containers::<P, V>(visitor),
-        "deneb" => deneb::visit_containers::<P, V>(visitor),
-        "electra" => electra::visit_containers::<P, V>(visitor),
-        "fulu" => fulu::visit_containers::<P, V>(visitor),
-        "gloas" => gloas::visit_containers::<P, V>(visitor),
-        "eip7805" => eip7805::visit_containers::<P, V>(visitor),
-        _ => return false,
-    }
-    true
-}
+/// preset `P`; `false`, having called nothing, for an unknown fork.
+pub use dispatch::visit_fork_containers;

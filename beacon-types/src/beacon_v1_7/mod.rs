@@ -81,14 +81,7 @@ pub use catalog::FORKS;
 /// The forks whose `ssz_static` vectors the v1.7.0-alpha.13 archives hold.
 pub const VECTOR_FORKS: [&str; 2] = ["gloas", "heze"];
 
+mod dispatch;
 /// Calls `visitor` with every container of `fork` (one of [`FORKS`]) for the
-/// preset `P`. Returns `false`, having called nothing, for an unknown fork.
-pub fn visit_fork_containers<P: Preset, V: ContainerVisitor>(fork: &str, visitor: &mut V) -> bool {
-    match fork {
-        "fulu" => fulu::visit_containers::<P, V>(visitor),
-        "gloas" => gloas::visit_containers::<P, V>(visitor),
-        "heze" => heze::visit_containers::<P, V>(visitor),
-        _ => return false,
-    }
-    true
-}
+/// preset `P`; `false`, having called nothing, for an unknown fork.
+pub use dispatch::visit_fork_containers;

@@ -50,6 +50,8 @@ struct Variant {
 struct FieldTy {
     rust: String,
     container: Option<String>,
+    /// The imports the type needs, taken only if an accessor writes it.
+    uses: Uses,
 }
 
 /// `List<Validator, P::ValidatorRegistryLimit>` rendered in `fork`, with
@@ -296,9 +298,8 @@ fn render_enum(
             tys.push(Some(FieldTy {
                 rust: qualify(&rendered, v.fork, forks, origins),
                 container,
+                uses: field_uses,
             }));
-            // Kept for the imports only if an accessor writes the type.
-            let _ = field_uses;
         }
         field_tys.push((fname, tys));
     }
@@ -389,24 +390,11 @@ fn render_enum(
                 format!("{fname}_{}", forks[variants[idx[0]].fork].name)
             };
             let whole = idx.len() == variants.len();
-            let mut t_uses = Uses::default();
-            // The imports of the type: render again in its first fork.
-            let v0 = &variants[idx[0]];
-            let field = forks[v0.fork].containers[name]
-                .iter()
-                .find(|f| f.name == *fname)
-                .ok_or("field vanished")?;
-            render_field(
-                &forks[v0.fork],
-                name,
-                field,
-                &scopes[&v0.fork],
-                v0.generic,
-                target,
-                &mut t_uses,
-            )?;
-            uses.ssz.extend(t_uses.ssz);
-            uses.beacon.extend(t_uses.beacon);
+            // The imports of the type, as its first fork rendered it.
+            if let Some(t) = &tys[idx[0]] {
+                uses.ssz.extend(t.uses.ssz.iter().copied());
+                uses.beacon.extend(t.uses.beacon.iter().copied());
+            }
             let arms = |mutable: bool| -> Vec<String> {
                 let amp = if mutable { "&mut " } else { "&" };
                 variants

@@ -258,8 +258,7 @@ impl Run {
     ///
     /// On any failure (see [`Run::failures`]), or when no case was run.
     pub fn finish(self) {
-        let report = self.report();
-        println!("{report}");
+        show(&self.report());
         let failures = self.failures().len();
         let cases: usize = self.groups.values().map(|c| c.passed + c.failed).sum();
         if failures > 0 {
@@ -269,4 +268,27 @@ impl Run {
             panic!("no test case was run");
         }
     }
+}
+
+/// Writes `text` (and a newline, if it lacks one) to the process's standard
+/// error itself, past libtest's capture, which takes what `print!` and
+/// `eprint!` write but not writes to the handle: so that a plain
+/// `cargo test` shows each suite's report, passing or not, without
+/// `--nocapture`.
+pub fn show(text: &str) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes());
+    if !text.ends_with('\n') {
+        let _ = err.write_all(b"\n");
+    }
+}
+
+/// `println!` to [`show`]: a line of a suite's report, shown by a plain
+/// `cargo test`.
+#[macro_export]
+macro_rules! report {
+    ($($arg:tt)*) => {
+        $crate::harness::show(&::std::format!($($arg)*))
+    };
 }

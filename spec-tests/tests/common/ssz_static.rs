@@ -559,7 +559,7 @@ fn check_shapes<E: Edition>(
                 "{version}/{preset}/{fork}: the schema file names {named:?}, the module {visited:?}"
             ));
         }
-        println!(
+        spec_tests::report!(
             "schema shapes@{version}/{preset}/{fork}: {} agree, {} differ",
             check.visited.len() - check.errors.len(),
             check.errors.len()

@@ -30,7 +30,7 @@ pub fn byte_vector_leaves<'a, const N: usize>(
     if byte_vector_is_one_block(N) {
         let blocks: Vec<[u8; 64]> = values.map(|v| byte_vector_block(v)).collect();
         let n = blocks.len();
-        crate::hasher::nodes_in_use(&blocks, &mut out[..n]);
+        crate::hasher::scope::nodes_in_use(&blocks, &mut out[..n]);
     } else {
         for (value, leaf) in values.zip(out) {
             *leaf = byte_vector_root(value);

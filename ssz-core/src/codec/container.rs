@@ -3,7 +3,7 @@
 //! containers, lists"), written once here and instantiated per field type,
 //! so that a derive expands to one short call per field and method.
 //!
-//! A container's [`ContainerLayout`] is a constant, computed at compile
+//! A container's [`FixedPart`] is a constant, computed at compile
 //! time from its fields' [`FieldShape`]s: where each field (or its offset)
 //! lies in the fixed part, whether the container is fixed-size, and which
 //! variable-size field is the last one. The walkers below ([`LenCounter`],
@@ -19,7 +19,7 @@ use crate::codec::{push_offset, read_container_offset, write_offset};
 use crate::{DecodeError, DecodeErrorKind, Ssz, BYTES_PER_LENGTH_OFFSET};
 use alloc::vec::Vec;
 
-/// What a container's layout needs of one field: whether it is fixed-size,
+/// What a container's fixed part needs of one field: whether it is fixed-size,
 /// its length in the fixed part, the one length it always encodes to if it
 /// has one, and the name that decode errors report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +66,7 @@ impl FieldShape {
 /// The fixed part of a container of `N` encoded fields, computed at
 /// compile time.
 #[derive(Clone, Copy, Debug)]
-pub struct ContainerLayout<const N: usize> {
+pub struct FixedPart<const N: usize> {
     shapes: [FieldShape; N],
     /// Where each field, or its offset, starts in the fixed part.
     positions: [usize; N],
@@ -81,8 +81,8 @@ pub struct ContainerLayout<const N: usize> {
     last_variable: usize,
 }
 
-impl<const N: usize> ContainerLayout<N> {
-    /// The layout of fields of these shapes, in order.
+impl<const N: usize> FixedPart<N> {
+    /// The fixed part of fields of these shapes, in order.
     pub const fn new(shapes: [FieldShape; N]) -> Self {
         let mut positions = [0usize; N];
         let mut fixed_len = 0usize;
@@ -108,7 +108,7 @@ impl<const N: usize> ContainerLayout<N> {
             Some(variable) => Some(fixed_len + variable),
             None => None,
         };
-        ContainerLayout {
+        FixedPart {
             shapes,
             positions,
             fixed_len,
@@ -149,7 +149,7 @@ impl<const N: usize> ContainerLayout<N> {
 /// `ssz_len` of a container: the fixed part plus each variable-size
 /// field's length.
 pub struct LenCounter<const N: usize> {
-    layout: &'static ContainerLayout<N>,
+    fixed_part: &'static FixedPart<N>,
     field: usize,
     len: usize,
 }
@@ -157,11 +157,11 @@ pub struct LenCounter<const N: usize> {
 impl<const N: usize> LenCounter<N> {
     /// A counter at the first field.
     #[inline(always)]
-    pub fn new(layout: &'static ContainerLayout<N>) -> Self {
+    pub fn new(fixed_part: &'static FixedPart<N>) -> Self {
         LenCounter {
-            layout,
+            fixed_part,
             field: 0,
-            len: layout.fixed_len,
+            len: fixed_part.fixed_len,
         }
     }
 
@@ -177,7 +177,7 @@ impl<const N: usize> LenCounter<N> {
     /// Counts the next field, coded with `len`.
     #[inline(always)]
     pub fn field_with<V: ?Sized>(&mut self, value: &V, len: impl FnOnce(&V) -> usize) {
-        let shape = &self.layout.shapes[self.field];
+        let shape = &self.fixed_part.shapes[self.field];
         self.field += 1;
         if !shape.is_fixed {
             self.len += len(value);
@@ -194,7 +194,7 @@ impl<const N: usize> LenCounter<N> {
 /// `ssz_write` of a container: each fixed-size field at its position, each
 /// variable-size one's offset there and its encoding after the last.
 pub struct ContainerWriter<'a, const N: usize> {
-    layout: &'static ContainerLayout<N>,
+    fixed_part: &'static FixedPart<N>,
     out: &'a mut [u8],
     field: usize,
     /// Where the next variable-size field goes.
@@ -206,17 +206,17 @@ impl<'a, const N: usize> ContainerWriter<'a, N> {
     /// field. A fixed-size container's `out` is resliced to its constant
     /// length, so that the field ranges need no bounds checks.
     #[inline(always)]
-    pub fn new(layout: &'static ContainerLayout<N>, out: &'a mut [u8]) -> Self {
-        let out = if layout.is_fixed {
-            &mut out[..layout.fixed_len]
+    pub fn new(fixed_part: &'static FixedPart<N>, out: &'a mut [u8]) -> Self {
+        let out = if fixed_part.is_fixed {
+            &mut out[..fixed_part.fixed_len]
         } else {
             out
         };
         ContainerWriter {
-            layout,
+            fixed_part,
             out,
             field: 0,
-            var: layout.fixed_len,
+            var: fixed_part.fixed_len,
         }
     }
 
@@ -240,7 +240,7 @@ impl<'a, const N: usize> ContainerWriter<'a, N> {
         len: impl FnOnce(&V) -> usize,
         write: impl FnOnce(&V, &mut [u8]),
     ) {
-        let shape = self.layout.shapes[self.field];
+        let shape = self.fixed_part.shapes[self.field];
         self.put(value, shape.is_fixed, shape.fixed_len, len, write);
     }
 
@@ -254,13 +254,13 @@ impl<'a, const N: usize> ContainerWriter<'a, N> {
         write: impl FnOnce(&V, &mut [u8]),
     ) {
         let i = self.field;
-        let pos = self.layout.positions[i];
+        let pos = self.fixed_part.positions[i];
         self.field += 1;
         if is_fixed {
             write(value, &mut self.out[pos..pos + fixed_len]);
         } else {
             write_offset(self.out, pos, self.var);
-            let len = if i == self.layout.last_variable {
+            let len = if i == self.fixed_part.last_variable {
                 self.out.len() - self.var
             } else {
                 len(value)
@@ -277,7 +277,7 @@ impl<'a, const N: usize> ContainerWriter<'a, N> {
 /// visited twice: [`fixed`](Self::fixed) in the first pass,
 /// [`variable`](Self::variable) in the second.
 pub struct ContainerAppender<'a, const N: usize> {
-    layout: &'static ContainerLayout<N>,
+    fixed_part: &'static FixedPart<N>,
     buf: &'a mut Vec<u8>,
     field: usize,
     var: usize,
@@ -286,13 +286,13 @@ pub struct ContainerAppender<'a, const N: usize> {
 impl<'a, const N: usize> ContainerAppender<'a, N> {
     /// An appender to `buf`, at the first field of the first pass.
     #[inline(always)]
-    pub fn new(layout: &'static ContainerLayout<N>, buf: &'a mut Vec<u8>) -> Self {
-        buf.reserve(layout.fixed_len);
+    pub fn new(fixed_part: &'static FixedPart<N>, buf: &'a mut Vec<u8>) -> Self {
+        buf.reserve(fixed_part.fixed_len);
         ContainerAppender {
-            layout,
+            fixed_part,
             buf,
             field: 0,
-            var: layout.fixed_len,
+            var: fixed_part.fixed_len,
         }
     }
 
@@ -316,7 +316,7 @@ impl<'a, const N: usize> ContainerAppender<'a, N> {
         len: impl Fn(&V) -> usize,
         write: impl FnOnce(&V, &mut [u8]),
     ) {
-        let shape = self.layout.shapes[self.field];
+        let shape = self.fixed_part.shapes[self.field];
         self.field += 1;
         if shape.is_fixed {
             append_with(self.buf, value, len, write);
@@ -345,7 +345,7 @@ impl<'a, const N: usize> ContainerAppender<'a, N> {
         len: impl Fn(&V) -> usize,
         write: impl FnOnce(&V, &mut [u8]),
     ) {
-        if !self.layout.shapes[field].is_fixed {
+        if !self.fixed_part.shapes[field].is_fixed {
             append_with(self.buf, value, len, write);
         }
     }
@@ -369,7 +369,7 @@ fn append_with<V: ?Sized>(
 /// checked (simple-serialize.md, "Deserialization") before any field is
 /// decoded. An error is returned with the name of the field it is in.
 pub struct ContainerDecoder<'a, const N: usize> {
-    layout: &'static ContainerLayout<N>,
+    fixed_part: &'static FixedPart<N>,
     bytes: &'a [u8],
     field: usize,
     /// Where each variable-size field starts and ends (unused for the
@@ -381,11 +381,11 @@ pub struct ContainerDecoder<'a, const N: usize> {
 impl<'a, const N: usize> ContainerDecoder<'a, N> {
     /// A decoder of `bytes`, its offsets checked.
     #[inline(always)]
-    pub fn new(layout: &'static ContainerLayout<N>, bytes: &'a [u8]) -> Result<Self, DecodeError> {
-        let fixed_len = layout.fixed_len;
+    pub fn new(fixed_part: &'static FixedPart<N>, bytes: &'a [u8]) -> Result<Self, DecodeError> {
+        let fixed_len = fixed_part.fixed_len;
         let mut starts = [0usize; N];
         let mut ends = [0usize; N];
-        if layout.is_fixed {
+        if fixed_part.is_fixed {
             if bytes.len() != fixed_len {
                 return Err(DecodeError::new(DecodeErrorKind::InvalidLength {
                     expected: fixed_len,
@@ -394,7 +394,7 @@ impl<'a, const N: usize> ContainerDecoder<'a, N> {
             }
             let bytes = &bytes[..fixed_len];
             return Ok(ContainerDecoder {
-                layout,
+                fixed_part,
                 bytes,
                 field: 0,
                 starts,
@@ -409,12 +409,12 @@ impl<'a, const N: usize> ContainerDecoder<'a, N> {
         }
         let mut previous = 0usize;
         let mut last = N;
-        for (i, shape) in layout.shapes.iter().enumerate() {
+        for (i, shape) in fixed_part.shapes.iter().enumerate() {
             if shape.is_fixed {
                 continue;
             }
             let offset =
-                match read_container_offset(bytes, layout.positions[i], previous, fixed_len) {
+                match read_container_offset(bytes, fixed_part.positions[i], previous, fixed_len) {
                     Ok(offset) => offset,
                     Err(e) => return Err(e.in_field(shape.name)),
                 };
@@ -429,7 +429,7 @@ impl<'a, const N: usize> ContainerDecoder<'a, N> {
             ends[last] = bytes.len();
         }
         Ok(ContainerDecoder {
-            layout,
+            fixed_part,
             bytes,
             field: 0,
             starts,
@@ -441,7 +441,7 @@ impl<'a, const N: usize> ContainerDecoder<'a, N> {
     #[inline(always)]
     pub fn field<T: Ssz>(&mut self) -> Result<T, DecodeError> {
         let bytes = self.next_bytes(T::IS_FIXED_SIZE, T::FIXED_PART_LEN);
-        T::from_ssz(bytes).map_err(|e| e.in_field(self.layout.shapes[self.field - 1].name))
+        T::from_ssz(bytes).map_err(|e| e.in_field(self.fixed_part.shapes[self.field - 1].name))
     }
 
     /// Decodes the next field with its `with` module's `from_ssz`.
@@ -450,7 +450,7 @@ impl<'a, const N: usize> ContainerDecoder<'a, N> {
         &mut self,
         from_ssz: impl FnOnce(&[u8]) -> Result<V, DecodeError>,
     ) -> Result<V, DecodeError> {
-        let shape = self.layout.shapes[self.field];
+        let shape = self.fixed_part.shapes[self.field];
         let bytes = self.next_bytes(shape.is_fixed, shape.fixed_len);
         from_ssz(bytes).map_err(|e| e.in_field(shape.name))
     }
@@ -461,7 +461,7 @@ impl<'a, const N: usize> ContainerDecoder<'a, N> {
         self.field += 1;
         let bytes: &'a [u8] = self.bytes;
         if is_fixed {
-            let pos = self.layout.positions[i];
+            let pos = self.fixed_part.positions[i];
             &bytes[pos..pos + fixed_len]
         } else {
             &bytes[self.starts[i]..self.ends[i]]
@@ -472,8 +472,7 @@ impl<'a, const N: usize> ContainerDecoder<'a, N> {
 #[cfg(test)]
 mod tests {
     use super::{
-        ContainerAppender, ContainerDecoder, ContainerLayout, ContainerWriter, FieldShape,
-        LenCounter,
+        ContainerAppender, ContainerDecoder, ContainerWriter, FieldShape, FixedPart, LenCounter,
     };
     use crate::{DecodeErrorKind, PathSegment, Ssz};
     use alloc::vec;
@@ -505,7 +504,7 @@ mod tests {
 
     // `{ a: u16, b: Vec<u8>, c: u8, d: Vec<u16> }`, with `c` coded as if
     // by a module (same shape as `u8`).
-    static LAYOUT: ContainerLayout<4> = ContainerLayout::new([
+    static LAYOUT: FixedPart<4> = FixedPart::new([
         FieldShape::of::<u16>("a"),
         FieldShape::of::<Var<1>>("b"),
         FieldShape::with(true, 1, "c"),
@@ -552,23 +551,23 @@ mod tests {
     #[test]
     fn exact_len_of_fields() {
         let fixed = FieldShape::new(true, 8, Some(8), "a");
-        assert_eq!(ContainerLayout::new([fixed]).exact_len(), Some(8));
+        assert_eq!(FixedPart::new([fixed]).exact_len(), Some(8));
         let pinned = FieldShape::new(false, 4, Some(32), "b");
-        assert_eq!(ContainerLayout::new([fixed, pinned]).exact_len(), Some(44));
+        assert_eq!(FixedPart::new([fixed, pinned]).exact_len(), Some(44));
         let list = FieldShape::new(false, 4, None, "c");
-        assert_eq!(ContainerLayout::new([fixed, list]).exact_len(), None);
+        assert_eq!(FixedPart::new([fixed, list]).exact_len(), None);
         let with = FieldShape::with(false, 4, "d");
-        assert_eq!(ContainerLayout::new([pinned, with]).exact_len(), None);
+        assert_eq!(FixedPart::new([pinned, with]).exact_len(), None);
     }
 
     #[test]
-    fn the_layout_is_that_of_the_spec() {
+    fn the_fixed_part_is_that_of_the_spec() {
         assert!(!LAYOUT.is_fixed());
         assert_eq!(LAYOUT.fixed_len(), 2 + 4 + 1 + 4);
         assert_eq!(LAYOUT.fixed_part_len(), 4);
         assert_eq!(LAYOUT.positions, [0, 2, 6, 7]);
         assert_eq!(LAYOUT.last_variable, 3);
-        let fixed = ContainerLayout::new([FieldShape::of::<u64>("x"), FieldShape::of::<u8>("y")]);
+        let fixed = FixedPart::new([FieldShape::of::<u64>("x"), FieldShape::of::<u8>("y")]);
         assert!(fixed.is_fixed());
         assert_eq!(fixed.fixed_part_len(), 9);
         assert_eq!(fixed.last_variable, 2);
@@ -637,8 +636,8 @@ mod tests {
 
     #[test]
     fn a_fixed_size_container_wants_its_exact_length() {
-        static FIXED: ContainerLayout<2> =
-            ContainerLayout::new([FieldShape::of::<u64>("x"), FieldShape::of::<u8>("y")]);
+        static FIXED: FixedPart<2> =
+            FixedPart::new([FieldShape::of::<u64>("x"), FieldShape::of::<u8>("y")]);
         let mut out = [0u8; 9];
         let mut w = ContainerWriter::new(&FIXED, &mut out);
         w.field(&3u64);

@@ -99,6 +99,7 @@ mod elements;
 mod nodes;
 mod offset;
 mod roots;
+mod uint256;
 mod uninit;
 
 pub use byte_vector::{

@@ -3,6 +3,7 @@
 //! handed to the navigation of [`crate::proof`].
 
 use super::roots::leaves_root;
+use crate::chunk::length_chunk;
 use crate::edition::Rules;
 use crate::proof::{merkle_node, mix_in_node, progressive_node};
 use crate::{Gindex, ProofError, Root, TreeHash};
@@ -67,14 +68,6 @@ fn elements_node<T: TreeHash>(
         |s, e| elements_range_root(values, s, e),
         |i, rest| element_node(values, i, rest),
     )
-}
-
-/// The chunk of `mix_in_length`: the length as a `uint256`.
-#[inline]
-fn length_chunk(length: usize) -> Root {
-    let mut chunk = [0u8; 32];
-    chunk[..8].copy_from_slice(&(length as u64).to_le_bytes());
-    chunk
 }
 
 /// `tree_node` of a vector of `values` (`Vector[T, N]`, `[T; N]`, the bytes

@@ -64,8 +64,9 @@ pub fn __finish(acc: __Folded) -> Result<Gindex, PathError> {
 /// `__len__` and `__selector__`; the first step has no leading dot. Field
 /// names are checked by the type system: a misspelt one is a compile error
 /// that names it and the type that lacks it
-/// (``the trait bound `Checkpoint: __HasField<rooot>` is not satisfied``). An index beyond a vector's length or a list's limit, or an index that
-/// would overflow, fails const evaluation.
+/// (```Checkpoint` has no field or variant `rooot` ``). An index beyond a
+/// vector's length or a list's limit, or an index that would overflow,
+/// fails const evaluation.
 ///
 /// ```
 /// use peam_ssz_core::{gindex, Gindex};
@@ -93,7 +94,6 @@ pub fn __finish(acc: __Folded) -> Result<Gindex, PathError> {
 macro_rules! gindex {
     ($ty:ty, $($path:tt)+) => {
         const {
-            $crate::__gindex_named!();
             $crate::__gindex_constant_indices!($($path)+);
             $crate::path::__expect($crate::__gindex_fold!(
                 [$ty] [::core::result::Result::Ok($crate::Gindex::ROOT)] [0usize] $($path)+
@@ -117,7 +117,6 @@ macro_rules! gindex {
 #[macro_export]
 macro_rules! try_gindex {
     ($ty:ty, $($path:tt)+) => {{
-        $crate::__gindex_named!();
         $crate::path::__finish($crate::__gindex_fold!(
             [$ty] [::core::result::Result::Ok($crate::Gindex::ROOT)] [0usize] $($path)+
         ))
@@ -206,25 +205,6 @@ macro_rules! __gindex_constant_index {
     };
 }
 
-/// The trait through which the field steps of a path go: declared once per
-/// path, in the block of its expansion (each field step implements it for
-/// the container, given a marker type of the step's name, which a trait of
-/// this crate could not be, by the orphan rule), so that a misspelt name is
-/// an error that says it: "the trait bound `Checkpoint: __HasField<rooot>`
-/// is not satisfied". It has no `#[diagnostic::on_unimplemented]`: that
-/// attribute does not resolve under `#![no_implicit_prelude]`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __gindex_named {
-    () => {
-        #[allow(dead_code)]
-        trait __HasField<Name> {
-            type Type;
-            const GINDEX: $crate::Gindex;
-        }
-    };
-}
-
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __gindex_fold {
@@ -258,28 +238,20 @@ macro_rules! __gindex_fold {
             $($rest)*
         )
     };
-    // A field: through a marker type named as the step, so that a misspelt
-    // name is an error that says it (`__gindex_named!`). Two steps of one name
-    // declare two markers of that name, the inner one shadowing the outer
-    // one, which is harmless: each stands for the same `Field` impl.
+    // A field: through a marker type named as the step
+    // (`path::HasField`), so that a misspelt name is an error that says it.
+    // Two steps of one name declare two markers of that name, the inner one
+    // shadowing the outer one, which is harmless: each stands for the same
+    // `Field` impl.
     ([$t:ty] [$g:expr] [$n:expr] $f:ident $($rest:tt)*) => {{
         #[allow(non_camel_case_types, dead_code)]
         struct $f;
-        impl<__T> __HasField<$f> for __T
-        where
-            __T: ?::core::marker::Sized
-                + $crate::path::Field<{ $crate::path::field_id(::core::stringify!($f)) }>,
-        {
-            type Type = <__T as $crate::path::Field<
-                { $crate::path::field_id(::core::stringify!($f)) },
-            >>::Type;
-            const GINDEX: $crate::Gindex = <__T as $crate::path::Field<
-                { $crate::path::field_id(::core::stringify!($f)) },
-            >>::GINDEX;
+        impl $crate::path::FieldName for $f {
+            type Id = $crate::path::FieldId<{ $crate::path::field_id(::core::stringify!($f)) }>;
         }
         $crate::__gindex_fold!(
-            [<$t as __HasField<$f>>::Type]
-            [$crate::path::__field($g, <$t as __HasField<$f>>::GINDEX, $n)]
+            [<$t as $crate::path::HasField<$f>>::Type]
+            [$crate::path::__field($g, <$t as $crate::path::HasField<$f>>::GINDEX, $n)]
             [$n + 1]
             $($rest)*
         )

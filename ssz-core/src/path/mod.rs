@@ -53,8 +53,8 @@
 //! below it.
 
 use crate::edition::Rules;
+use crate::gindex::Gindex;
 use crate::merkle::depth_for;
-use crate::proof::Gindex;
 use alloc::string::String;
 use core::fmt;
 
@@ -192,6 +192,61 @@ pub trait Field<const ID: u64> {
     const NAME: &'static str;
     /// Its node, relative to the root of `Self`.
     const GINDEX: Gindex;
+}
+
+/// The step of [`gindex!`](crate::gindex) that names a field: `Self` is
+/// the step's marker, a type of the field's name that the macro declares
+/// (`struct rooot;`), and `Id` is [`FieldId`] of [`field_id`] of the name.
+#[doc(hidden)]
+pub trait FieldName {
+    /// `FieldId<{ field_id(name) }>`.
+    type Id;
+}
+
+/// [`field_id`] of a name, as a type ([`FieldName::Id`]).
+#[doc(hidden)]
+pub struct FieldId<const ID: u64>;
+
+/// `Self` has the field that the marker `Name` names ([`FieldName`]): the
+/// [`Field`] of its [`field_id`]. A path goes through this trait rather
+/// than `Field` itself so that a misspelt name is an error that names it
+/// and the type that lacks it, "`Checkpoint` has no field or variant
+/// `rooot`", not the hash of the name.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no field or variant `{Name}`",
+    label = "a step of this path names no field of `{Self}`",
+    note = "a static path names fields of the derived type; `gindex_of_str` takes a path only known at run time"
+)]
+pub trait HasField<Name> {
+    /// The field's type.
+    type Type;
+    /// Its node, relative to the root of `Self`.
+    const GINDEX: Gindex;
+}
+
+/// `Field<ID>` as a type parameter: what lets [`HasField`] reach the
+/// `Field` impl of a name's marker.
+#[doc(hidden)]
+pub trait FieldOfId<Id> {
+    /// The field's type.
+    type Type;
+    /// Its node, relative to the root of `Self`.
+    const GINDEX: Gindex;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: ?Sized + Field<ID>, const ID: u64> FieldOfId<FieldId<ID>> for T {
+    type Type = <T as Field<ID>>::Type;
+    const GINDEX: Gindex = <T as Field<ID>>::GINDEX;
+}
+
+// Not recommended: a missing field is reported as the missing `HasField`
+// of its name, not as the missing `Field` of the name's hash.
+#[diagnostic::do_not_recommend]
+impl<T: ?Sized + FieldOfId<Name::Id>, Name: FieldName> HasField<Name> for T {
+    type Type = <T as FieldOfId<Name::Id>>::Type;
+    const GINDEX: Gindex = <T as FieldOfId<Name::Id>>::GINDEX;
 }
 
 /// A type whose elements a path indexes (`[i]`): vectors, lists,

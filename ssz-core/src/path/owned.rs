@@ -7,7 +7,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::{parse_path, Layout, PathError, PathStep, TreeLayout};
-use crate::proof::Gindex;
+use crate::gindex::Gindex;
 
 /// A step of a [`Path`]: [`PathStep`] owning its field name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -5,7 +5,8 @@ use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
 
 use super::{get_branch_indices, get_path_indices, AsRoot, Gindex, ProofError};
-use crate::hasher::{scope, Hasher, ScopedHasher, Sha256};
+use crate::hasher::function::{Hasher, Sha256};
+use crate::hasher::scope::{self, ScopedHasher};
 use crate::merkle::Root;
 use crate::TreeHash;
 

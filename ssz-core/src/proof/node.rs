@@ -25,7 +25,7 @@
 
 use super::{Gindex, ProofError};
 use crate::edition::Rules;
-use crate::hasher::{pair_in_use as hash_pair, zero_in_use};
+use crate::hasher::scope::{pair_in_use as hash_pair, zero_in_use};
 use crate::merkle::{depth_for, Root, ZERO_HASHES};
 
 /// Deepest binary tree the zero-hash table covers.

@@ -3,7 +3,8 @@
 use alloc::vec::Vec;
 
 use super::{AsRoot, Gindex, ProofError};
-use crate::hasher::{scope, Hasher, ScopedHasher, Sha256};
+use crate::hasher::function::{Hasher, Sha256};
+use crate::hasher::scope::{self, ScopedHasher};
 use crate::merkle::Root;
 use crate::TreeHash;
 

@@ -27,8 +27,8 @@ fn depth_position_and_concat() {
     assert_eq!(Gindex::new(0), None);
 }
 
-use crate::hash::sha256;
 use crate::merkle::{merkleize, ZERO_HASHES};
+use crate::sha256::sha256;
 use alloc::vec;
 
 /// The reference tree of `test-support`, built node by node the way the

@@ -347,8 +347,21 @@ mod tests {
             "{ssz}"
         );
         assert!(ssz.contains("T : Copy , T : my :: ssz :: Ssz"), "{ssz}");
-        // A field type without generic parameters gets no (trivial) bound.
-        assert!(!ssz.contains("[u8 ; 4] :"), "{ssz}");
+        // A field type without generic parameters is bounded under a binder
+        // (not a trivial bound), and checked once beside the impl.
+        assert!(
+            ssz.contains("for < '__peam > [u8 ; 4] : my :: ssz :: Ssz"),
+            "{ssz}"
+        );
+        assert!(!ssz.contains(", [u8 ; 4] :"), "{ssz}");
+        assert!(ssz.contains("__field_type :: < [u8 ; 4] > ()"), "{ssz}");
+        // The helpers are named after the version.
+        let private = crate::common::private::name();
+        assert!(
+            ssz.contains(&format!("my :: ssz :: {private} :: FixedPart")),
+            "{ssz}"
+        );
+        assert!(!ssz.contains("__private ::"), "{ssz}");
         assert!(!ssz.contains("peam_ssz_types"), "{ssz}");
         let tree_hash = crate::tree_hash::expand(&input).to_string();
         assert!(

@@ -78,6 +78,8 @@ fn check_path(cx: &mut Ctxt, ty: &TypePath) {
             "`String` is not an SSZ type, since SSZ has no strings: write `ByteList<U<N>>` \
              for its UTF-8 bytes (or `List<u8, U<N>>`), N the most bytes it may hold",
         );
+    } else if let Some(instead) = integer_instead(ty) {
+        cx.error_spanned_by(ty, instead);
     } else if LENGTH_TYPES.contains(&name.as_str()) {
         for arg in &args {
             if let GenericArgument::Const(expr) = arg {
@@ -98,6 +100,42 @@ fn check_path(cx: &mut Ctxt, ty: &TypePath) {
             check_type(cx, inner);
         }
     }
+}
+
+/// What to write instead of a Rust integer that SSZ lacks: `usize` and
+/// `isize`, whose width is the platform's, and the signed integers (SSZ's
+/// basic types are `uintN`, `boolean` and `byte`: simple-serialize.md,
+/// "Basic types", consensus-specs v1.6.1).
+fn integer_instead(ty: &TypePath) -> Option<String> {
+    let segments: Vec<String> = ty
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    let name = match segments.as_slice() {
+        [only] => only.as_str(),
+        [krate, m, n] if (krate == "core" || krate == "std") && m == "primitive" => n.as_str(),
+        _ => return None,
+    };
+    let unsigned = match name {
+        "usize" | "isize" => {
+            return Some(format!(
+                "`{name}` is not an SSZ type, since its width is the platform's: write `u64` \
+                 (or the `uN` the value fits)"
+            ))
+        }
+        "i8" => "u8",
+        "i16" => "u16",
+        "i32" => "u32",
+        "i64" => "u64",
+        "i128" => "u128",
+        _ => return None,
+    };
+    Some(format!(
+        "`{name}` is not an SSZ type, since SSZ has no signed integers: write `{unsigned}` \
+         (the value's two's complement bits, if it may be negative)"
+    ))
 }
 
 /// Whether `ty` is `Name`, `std::module::Name` or `alloc::module::Name`.

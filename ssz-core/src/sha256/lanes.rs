@@ -30,14 +30,14 @@
 macro_rules! sha256_lanes {
     ($w:ident) => {{
         let iv = [
-            splat($crate::hash::IV[0]),
-            splat($crate::hash::IV[1]),
-            splat($crate::hash::IV[2]),
-            splat($crate::hash::IV[3]),
-            splat($crate::hash::IV[4]),
-            splat($crate::hash::IV[5]),
-            splat($crate::hash::IV[6]),
-            splat($crate::hash::IV[7]),
+            splat($crate::sha256::IV[0]),
+            splat($crate::sha256::IV[1]),
+            splat($crate::sha256::IV[2]),
+            splat($crate::sha256::IV[3]),
+            splat($crate::sha256::IV[4]),
+            splat($crate::sha256::IV[5]),
+            splat($crate::sha256::IV[6]),
+            splat($crate::sha256::IV[7]),
         ];
         let mid = lanes_compress!(message $w, iv);
         lanes_compress!(padding $w, mid)
@@ -118,11 +118,11 @@ macro_rules! lanes_wk {
                 );
                 $w[$t % 16]
             },
-            splat($crate::hash::K[$t]),
+            splat($crate::sha256::K[$t]),
         )
     };
     (padding $w:ident, $t:expr) => {
-        splat($crate::hash::PADDING_WK[$t])
+        splat($crate::sha256::PADDING_WK[$t])
     };
 }
 

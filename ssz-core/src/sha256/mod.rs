@@ -134,18 +134,18 @@ mod x86_features {
 
     #[cfg(feature = "std")]
     pub(super) mod by_std {
-        pub(in crate::hash) fn sha_ni() -> bool {
+        pub(in crate::sha256) fn sha_ni() -> bool {
             std::is_x86_feature_detected!("sha")
                 && std::is_x86_feature_detected!("sse2")
                 && std::is_x86_feature_detected!("ssse3")
                 && std::is_x86_feature_detected!("sse4.1")
         }
 
-        pub(in crate::hash) fn avx2() -> bool {
+        pub(in crate::sha256) fn avx2() -> bool {
             std::is_x86_feature_detected!("avx2")
         }
 
-        pub(in crate::hash) fn avx512() -> bool {
+        pub(in crate::sha256) fn avx512() -> bool {
             std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
         }
     }
@@ -157,15 +157,15 @@ mod x86_features {
         cpufeatures::new!(cpu_avx2, "avx2");
         cpufeatures::new!(cpu_avx512, "avx512f", "avx512bw");
 
-        pub(in crate::hash) fn sha_ni() -> bool {
+        pub(in crate::sha256) fn sha_ni() -> bool {
             cpu_sha_ni::get()
         }
 
-        pub(in crate::hash) fn avx2() -> bool {
+        pub(in crate::sha256) fn avx2() -> bool {
             cpu_avx2::get()
         }
 
-        pub(in crate::hash) fn avx512() -> bool {
+        pub(in crate::sha256) fn avx512() -> bool {
             cpu_avx512::get()
         }
     }

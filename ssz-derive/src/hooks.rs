@@ -1,8 +1,9 @@
 //! The code of `#[ssz(validate = "...")]` and `#[ssz(fixed_len = ...)]`,
 //! which [`crate::ssz`] splices into a container's or newtype's `Ssz`
 //! impl at a few points ([`Hooks`]); everything they run at decode time is
-//! in the runtime crate's `__private` (compiled once).
+//! in the runtime crate's `__private_<version>` (compiled once).
 
+use crate::common::private;
 use crate::internals::ast::Model;
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned};
@@ -52,7 +53,7 @@ impl<'a> Hooks<'a> {
     pub fn ok(&self, krate: &syn::Path) -> TokenStream {
         match self.validate {
             Some(path) => quote_spanned! {path.span()=>
-                (|__v: Self| #krate::__private::validated(__v, #path))
+                (|__v: Self| #krate::#private::validated(__v, #path))
             },
             None => quote!(::core::result::Result::Ok),
         }
@@ -61,8 +62,8 @@ impl<'a> Hooks<'a> {
     /// The helper of a newtype's `from_ssz_many`.
     pub fn many_helper(&self, krate: &syn::Path) -> TokenStream {
         match self.validate {
-            Some(_) => quote!(#krate::__private::transparent_from_ssz_many_checked),
-            None => quote!(#krate::__private::transparent_from_ssz_many),
+            Some(_) => quote!(#krate::#private::transparent_from_ssz_many_checked),
+            None => quote!(#krate::#private::transparent_from_ssz_many),
         }
     }
 
@@ -79,7 +80,7 @@ impl<'a> Hooks<'a> {
         match self.validate {
             Some(path) => quote_spanned! {path.span()=>
                 if let ::core::result::Result::Err(__e) =
-                    #krate::__private::validate_all(&__a, #path)
+                    #krate::#private::validate_all(&__a, #path)
                 {
                     return ::core::result::Result::Err(__e);
                 }

@@ -1,5 +1,5 @@
 //! What the derive's `#[ssz(validate = "...")]` and `#[ssz(fixed_len = ...)]`
-//! call, compiled once here (re-exported by [`crate::__private`]).
+//! call, compiled once here (re-exported by `__private_<version>`, see `build.rs`).
 //!
 //! A validation hook is a function `fn(&T) -> Result<(), E>` where
 //! `DecodeError: From<E>`. A hook that returns a plain-data error (a
@@ -68,7 +68,7 @@ where
 }
 
 /// `Ssz::from_ssz_many` of a transparent newtype with a validation hook:
-/// the field type's bulk decoder ([`crate::__private::transparent_from_ssz_many`]),
+/// the field type's bulk decoder (`transparent_from_ssz_many` of `__private_<version>`),
 /// then `check` on every value it appended. On a refusal `out` keeps the
 /// values before the refused one, and the error names its index.
 #[inline]

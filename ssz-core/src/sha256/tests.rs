@@ -8,7 +8,7 @@
 //!
 //! ```text
 //! RUSTFLAGS="-C target-feature=+avx512f,+avx512bw,+sha,+sse4.1" \
-//!     cargo +nightly miri test -p peam-ssz-core --lib hash::
+//!     cargo +nightly miri test -p peam-ssz-core --lib sha256::
 //! ```
 
 use super::*;
@@ -444,7 +444,7 @@ fn no_std_x86_detection_agrees_with_std() {
 }
 
 /// Nanoseconds per 64-byte node of each path, on batches of 16384 nodes:
-/// `cargo test --release -p peam-ssz-core --lib hash::tests::speed -- --ignored --nocapture`
+/// `cargo test --release -p peam-ssz-core --lib sha256::tests::speed -- --ignored --nocapture`
 #[test]
 #[ignore = "a measurement, not a test"]
 fn speed() {

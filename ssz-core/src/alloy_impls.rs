@@ -22,7 +22,7 @@
 use crate::codec::{byte_vector_leaves, byte_vector_root, byte_vectors_from_ssz};
 use crate::path::{Elements, Layout, TreeLayout, UINT8};
 use crate::proof::{Gindex, ProofError};
-use crate::{DecodeError, DecodeErrorKind, Root, Ssz, TreeHash, BYTES_PER_CHUNK};
+use crate::{DecodeError, Root, Ssz, TreeHash, BYTES_PER_CHUNK};
 use alloc::vec::Vec;
 use alloy_primitives::{Address, Bloom, FixedBytes, FixedBytesSliceExt, U256};
 
@@ -135,65 +135,8 @@ byte_vector! {
     [] Bloom, 256, |b| Bloom(FixedBytes(b)), "ByteVector[BYTES_PER_LOGS_BLOOM]";
 }
 
-/// `uint256`: 32 little-endian bytes.
-impl Ssz for U256 {
-    const IS_FIXED_SIZE: bool = true;
-    const FIXED_PART_LEN: usize = 32;
-
-    #[inline]
-    fn ssz_len(&self) -> usize {
-        32
-    }
-
-    #[inline]
-    fn ssz_write(&self, out: &mut [u8]) {
-        out.copy_from_slice(&self.to_le_bytes::<32>())
-    }
-
-    #[inline]
-    fn ssz_write_uninit<'a>(&self, out: &'a mut [core::mem::MaybeUninit<u8>]) -> &'a mut [u8] {
-        crate::codec::init_from(out, &self.to_le_bytes::<32>())
-    }
-
-    #[inline]
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        match <[u8; 32]>::try_from(bytes) {
-            Ok(b) => Ok(U256::from_le_bytes(b)),
-            Err(_) => Err(DecodeError::new(DecodeErrorKind::InvalidLength {
-                expected: 32,
-                got: bytes.len(),
-            })),
-        }
-    }
-
-    #[inline]
-    fn ssz_write_many(values: &[Self], out: &mut [u8]) {
-        for (v, dst) in values.iter().zip(out.as_chunks_mut::<32>().0) {
-            *dst = v.to_le_bytes::<32>();
-        }
-    }
-
-    #[inline]
-    fn from_ssz_many(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), DecodeError> {
-        byte_vectors_from_ssz::<32, _>(bytes, out, U256::from_le_bytes)
-    }
-}
-
-/// `uint256` is a basic type: its 32 little-endian bytes are its chunk.
-impl TreeHash for U256 {
-    const LEAF_SIZE: usize = 32;
-    const IS_BASIC: bool = true;
-
-    #[inline]
-    fn hash_tree_root(&self) -> Root {
-        self.to_le_bytes::<32>()
-    }
-
-    #[inline]
-    fn tree_hash_leaves(values: &[Self], out: &mut [u8]) {
-        <U256 as Ssz>::ssz_write_many(values, out)
-    }
-}
+// `uint256`: 32 little-endian bytes, a basic type.
+crate::__uint256_codec!(U256, |v: &U256| v.to_le_bytes::<32>(), U256::from_le_bytes);
 
 impl TreeLayout for U256 {
     const LAYOUT: &'static Layout = &Layout::Basic { size: 32 };
@@ -203,6 +146,7 @@ impl TreeLayout for U256 {
 mod tests {
     use super::*;
     use crate::codec::{list_root, vector_root};
+    use crate::DecodeErrorKind;
     use alloy_primitives::{address, b256, B256};
 
     /// The root of `ByteVector[N]` from the spec's definition, by hand:
@@ -222,7 +166,7 @@ mod tests {
                     let mut block = [0u8; 64];
                     block[..32].copy_from_slice(&pair[0]);
                     block[32..].copy_from_slice(&pair[1]);
-                    crate::hash::sha256(&block)
+                    crate::sha256::sha256(&block)
                 })
                 .collect();
         }
