@@ -271,6 +271,23 @@ impl<'de, T: serde::Deserialize<'de>, N: Length, L: Length> serde::Deserialize<'
     }
 }
 
+/// An array of its elements' consensus JSON, exactly `N` of them.
+#[cfg(feature = "serde")]
+impl<T: crate::json::ConsensusJson, N: Length, L: Length> crate::json::ConsensusJson
+    for ExactList<T, N, L>
+{
+    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        crate::json::serialize_elements(self.iter(), serializer)
+    }
+
+    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        let items = crate::json::deserialize_elements(deserializer, Some(N::USIZE), N::USIZE)?;
+        ExactList::try_from_vec(items).map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

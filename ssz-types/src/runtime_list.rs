@@ -471,6 +471,23 @@ mod serde_impls {
 #[cfg(feature = "serde")]
 pub use serde_impls::RuntimeListSeed;
 
+/// An array of its elements' consensus JSON, at most `Max` of them.
+#[cfg(feature = "serde")]
+impl<T: crate::json::ConsensusJson, Max: Length> crate::json::ConsensusJson
+    for RuntimeList<T, Max>
+{
+    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        crate::json::serialize_elements(self.iter(), serializer)
+    }
+
+    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        let items = crate::json::deserialize_elements(deserializer, None, Max::USIZE)?;
+        RuntimeList::try_from_vec(items, Max::USIZE).map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,7 +27,6 @@
 //! written as `['1', '2']`), with the bound of the type enforced while
 //! reading.
 
-use crate::seq::{Kind, Seq};
 use crate::U256;
 #[cfg(doc)]
 use crate::{List, ProgressiveList, Vector};
@@ -39,6 +38,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 mod private {
     pub trait Sealed {}
 }
+pub(crate) use private::Sealed;
 
 /// An integer that [`quoted_int`] writes as a decimal string.
 pub trait QuotedInt: Sized + fmt::Display + core::str::FromStr + private::Sealed {
@@ -204,27 +204,6 @@ impl<T: QuotedInt> QuotedSeq for Vec<T> {
 
     fn from_items(items: Vec<T>) -> Self {
         items
-    }
-}
-
-impl<T: QuotedInt, K: Kind> private::Sealed for Seq<T, K> {}
-
-/// [`List`], [`Vector`] and [`ProgressiveList`].
-impl<T: QuotedInt, K: Kind> QuotedSeq for Seq<T, K> {
-    type Item = T;
-    const EXACT_LEN: Option<usize> = K::LENGTH;
-
-    fn max_len() -> usize {
-        K::maximum()
-    }
-
-    fn items(&self) -> &[T] {
-        self
-    }
-
-    fn from_items(items: Vec<T>) -> Self {
-        // The visitor checked the length and the bound.
-        Seq::from_vec_unchecked(items)
     }
 }
 

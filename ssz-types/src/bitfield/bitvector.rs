@@ -312,3 +312,19 @@ mod serde_impls {
         }
     }
 }
+
+/// Its serde form, the consensus one: `0x` hex.
+#[cfg(feature = "serde")]
+impl<N: Length> crate::json::ConsensusJson for Bitvector<N> {
+    #[inline]
+    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(self, serializer)
+    }
+
+    #[inline]
+    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        serde::Deserialize::deserialize(deserializer)
+    }
+}

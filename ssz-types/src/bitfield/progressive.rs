@@ -185,3 +185,19 @@ impl<E: Edition, M: MaxLen> TreeHash for ProgressiveBitlist<E, M> {
         crate::seq::progressive_node::<E, u8>(self.bits.as_bytes(), self.bits.len(), gindex)
     }
 }
+
+/// Its serde form, the consensus one: `0x` hex.
+#[cfg(feature = "serde")]
+impl<E: Edition, M: MaxLen> crate::json::ConsensusJson for ProgressiveBitlist<E, M> {
+    #[inline]
+    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(self, serializer)
+    }
+
+    #[inline]
+    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        serde::Deserialize::deserialize(deserializer)
+    }
+}

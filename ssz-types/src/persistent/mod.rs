@@ -485,6 +485,23 @@ impl<T: TreeHash + Send, N: Length, H: ScopedHasher> TreeHash for PersistentList
     }
 }
 
+/// An array of its elements' consensus JSON, at most `N` of them.
+#[cfg(feature = "serde")]
+impl<T: crate::json::ConsensusJson + TreeHash + Send, N: Length, H: ScopedHasher>
+    crate::json::ConsensusJson for PersistentList<T, N, H>
+{
+    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        crate::json::serialize_elements(self.iter(), serializer)
+    }
+
+    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        let values = crate::json::deserialize_elements(deserializer, None, N::USIZE)?;
+        Self::try_from_vec(values).map_err(serde::de::Error::custom)
+    }
+}
+
 /// `Vector[T, N]` as a persistent tree: the same SSZ type as
 /// [`Vector<T, N>`](crate::Vector), with the clones, updates and cached
 /// root of [`PersistentList`] (for randao mixes, block and state roots,
@@ -579,6 +596,23 @@ impl<T: TreeHash + Send, N: Length, H: ScopedHasher> TreeHash for PersistentVect
 
     fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
         self.tree.data_node(gindex, Self::DEPTH, gindex)
+    }
+}
+
+/// An array of its elements' consensus JSON, exactly `N` of them.
+#[cfg(feature = "serde")]
+impl<T: crate::json::ConsensusJson + TreeHash + Send, N: Length, H: ScopedHasher>
+    crate::json::ConsensusJson for PersistentVector<T, N, H>
+{
+    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        crate::json::serialize_elements(self.iter(), serializer)
+    }
+
+    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        let values = crate::json::deserialize_elements(deserializer, Some(N::USIZE), N::USIZE)?;
+        Self::try_from_vec(values).map_err(serde::de::Error::custom)
     }
 }
 

@@ -601,3 +601,20 @@ impl<'de, T: TreeHash + Send + serde::Deserialize<'de>, E, M: MaxLen, H: ScopedH
         Ok(Self::from_elements(values))
     }
 }
+
+/// An array of its elements' consensus JSON, at most `M` of them.
+#[cfg(feature = "serde")]
+impl<T: crate::json::ConsensusJson + TreeHash + Send, E, M: MaxLen, H: ScopedHasher>
+    crate::json::ConsensusJson for PersistentProgressiveList<T, E, M, H>
+{
+    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        crate::json::serialize_elements(self.iter(), serializer)
+    }
+
+    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        let values = crate::json::deserialize_elements(deserializer, None, M::max_len())?;
+        Ok(Self::from_elements(values))
+    }
+}

@@ -14,7 +14,13 @@
 
 use crate::bound::{check_count, collect_within};
 use crate::{BoundError, DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
+
+mod codec;
+#[cfg(feature = "serde")]
+mod json;
+
 use alloc::vec::Vec;
+pub(crate) use codec::progressive_node;
 use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
@@ -352,101 +358,4 @@ impl<'a, T, K> IntoIterator for &'a mut Seq<T, K> {
     fn into_iter(self) -> Self::IntoIter {
         self.inner.iter_mut()
     }
-}
-
-/// ssz/simple-serialize.md (v1.6.1), "Vectors, containers, progressive
-/// containers, lists, progressive lists": fixed-size elements back to back,
-/// variable-size ones behind offsets. Only a vector of fixed-size elements
-/// is fixed-size.
-impl<T: Ssz, K: Kind> Ssz for Seq<T, K> {
-    const IS_FIXED_SIZE: bool = K::LENGTH.is_some() && T::IS_FIXED_SIZE;
-    const FIXED_PART_LEN: usize = match K::LENGTH {
-        Some(length) if T::IS_FIXED_SIZE => T::FIXED_PART_LEN * length,
-        _ => crate::BYTES_PER_LENGTH_OFFSET,
-    };
-
-    #[inline]
-    fn ssz_len(&self) -> usize {
-        if <Self as Ssz>::IS_FIXED_SIZE {
-            <Self as Ssz>::FIXED_PART_LEN
-        } else {
-            crate::codec::elements_len(&self.inner)
-        }
-    }
-
-    #[inline]
-    fn ssz_write(&self, out: &mut [u8]) {
-        crate::codec::write_elements(&self.inner, out)
-    }
-
-    #[inline]
-    fn ssz_append(&self, buf: &mut Vec<u8>) {
-        crate::codec::append_elements(&self.inner, buf)
-    }
-
-    #[inline]
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        K::decode(bytes).map(Seq::from_vec_unchecked)
-    }
-}
-
-impl<T: TreeHash, K: Kind> TreeHash for Seq<T, K> {
-    #[inline]
-    fn hash_tree_root(&self) -> Root {
-        K::root(&self.inner)
-    }
-
-    fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
-        if gindex == Gindex::ROOT {
-            return Ok(self.hash_tree_root());
-        }
-        K::node(&self.inner, gindex)
-    }
-}
-
-/// An array of the elements, read with the type's bound checked as it is
-/// read.
-#[cfg(feature = "serde")]
-impl<T: serde::Serialize, K> serde::Serialize for Seq<T, K> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(&self.inner)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de, T: serde::Deserialize<'de>, K: Kind> serde::Deserialize<'de> for Seq<T, K> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let inner = crate::serde_support::deserialize_seq(deserializer, K::LENGTH, K::maximum())?;
-        Ok(Seq::from_vec_unchecked(inner))
-    }
-}
-
-/// An array of its elements' JSON, read with its bound before anything
-/// past it is kept.
-#[cfg(feature = "serde")]
-impl<T: crate::json::ConsensusJson, K: Kind> crate::json::ConsensusJson for Seq<T, K> {
-    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.inner.iter().map(crate::json::Json))
-    }
-
-    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        let items: Vec<crate::json::FromJson<T>> =
-            crate::serde_support::deserialize_seq(deserializer, K::LENGTH, K::maximum())?;
-        Seq::try_from_vec(items.into_iter().map(|item| item.0).collect())
-            .map_err(serde::de::Error::custom)
-    }
-}
-
-/// `tree_node` of a progressive list of `values` (or the bytes of a
-/// progressive bitlist or byte list) whose length mix-in is `length`, below
-/// its root: the progressive subtrees in the order edition `E` gives them.
-#[inline]
-pub(crate) fn progressive_node<E: crate::Edition, T: crate::TreeHash>(
-    values: &[T],
-    length: usize,
-    gindex: crate::Gindex,
-) -> Result<crate::Root, crate::ProofError> {
-    crate::codec::progressive_list_node(values, length, E::RULES, gindex)
 }
