@@ -54,6 +54,7 @@
 mod builder;
 mod cache;
 mod descent;
+mod digest;
 mod iter;
 mod leaf;
 mod levels;

@@ -107,7 +107,7 @@ pub(super) type RootCell = FlagRoot;
 #[cfg(any(not(feature = "std"), test))]
 pub(super) struct FlagRoot {
     set: core::sync::atomic::AtomicBool,
-    root: super::node::Digest,
+    root: super::digest::Digest,
 }
 
 #[cfg(any(not(feature = "std"), test))]
@@ -144,7 +144,7 @@ impl Default for FlagRoot {
     fn default() -> Self {
         FlagRoot {
             set: core::sync::atomic::AtomicBool::new(false),
-            root: super::node::Digest::new(&[0u8; 32]),
+            root: super::digest::Digest::new(&[0u8; 32]),
         }
     }
 }

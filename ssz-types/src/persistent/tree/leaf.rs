@@ -3,7 +3,7 @@
 //! [`packed_leaf`](super::packed_leaf)); and the hashing of composite
 //! leaves in batches.
 
-use super::node::Digest;
+use super::digest::Digest;
 use super::prefetch::prefetch_all;
 use crate::TreeHash;
 use alloc::sync::Arc;
