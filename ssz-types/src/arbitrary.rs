@@ -43,12 +43,12 @@ use ::arbitrary::{Arbitrary, Error, MaxRecursionReached, Result, Unstructured};
 
 use crate::seq::{Kind, Seq};
 use crate::{
-    Bitlist, Bitvector, ByteList, ByteVector, Cached, FixedBytes, Length, MaxLen, PersistentList,
-    PersistentProgressiveList, PersistentVector, ProgressiveBitlist, ProgressiveByteList,
-    RuntimeList, TreeHash, Vector, U256,
+    Bitlist, Bitvector, Cached, FixedBytes, Length, MaxLen, PersistentList,
+    PersistentProgressiveList, PersistentVector, ProgressiveBitlist, RuntimeList, TreeHash, Vector,
+    U256,
 };
 #[cfg(doc)]
-use crate::{List, ProgressiveList};
+use crate::{ByteList, ByteVector, List, ProgressiveList};
 
 /// The memory, in bytes, that a generated vector may take whatever the
 /// input's length: enough for a mainnet `BeaconState`'s largest vector
@@ -66,13 +66,16 @@ fn repeat_hint(elem: (usize, Option<usize>), n: usize) -> (usize, Option<usize>)
 /// The hint of a list of at most `max` values whose hint is `elem`: no
 /// lower bound (an exhausted input gives an empty list), and at most the
 /// elements plus the 8 bytes `arbitrary_len` reads.
-fn list_hint(elem: (usize, Option<usize>), max: usize) -> (usize, Option<usize>) {
+pub(crate) fn list_hint(elem: (usize, Option<usize>), max: usize) -> (usize, Option<usize>) {
     let (_, hi) = repeat_hint(elem, max);
     (0, hi.and_then(|hi| hi.checked_add(8)))
 }
 
 /// The length of a list of `T` with the limit `max`, capped by the input.
-fn list_len<'a, T: Arbitrary<'a>>(u: &mut Unstructured<'a>, max: usize) -> Result<usize> {
+pub(crate) fn list_len<'a, T: Arbitrary<'a>>(
+    u: &mut Unstructured<'a>,
+    max: usize,
+) -> Result<usize> {
     Ok(u.arbitrary_len::<T>()?.min(max))
 }
 
@@ -96,21 +99,21 @@ fn vector_elements<'a, T: Arbitrary<'a>, N: Length>(u: &mut Unstructured<'a>) ->
 }
 
 /// `n` bytes from the input (zeros past its end).
-fn bytes(u: &mut Unstructured<'_>, n: usize) -> Result<Vec<u8>> {
+pub(crate) fn bytes(u: &mut Unstructured<'_>, n: usize) -> Result<Vec<u8>> {
     let mut out = alloc::vec![0u8; n];
     u.fill_buffer(&mut out)?;
     Ok(out)
 }
 
 /// A bit length up to `max`, capped at 8 bits per byte left in the input.
-fn bit_len(u: &mut Unstructured<'_>, max: usize) -> Result<usize> {
+pub(crate) fn bit_len(u: &mut Unstructured<'_>, max: usize) -> Result<usize> {
     let available = u.len().saturating_mul(8).min(max);
     u.int_in_range(0..=available)
 }
 
 /// `len` bits packed as their encoding packs them (bit `i` in byte `i / 8`
 /// at position `i % 8`), the bits past `len` clear.
-fn packed_bits(u: &mut Unstructured<'_>, len: usize) -> Result<Vec<u8>> {
+pub(crate) fn packed_bits(u: &mut Unstructured<'_>, len: usize) -> Result<Vec<u8>> {
     let mut out = bytes(u, len.div_ceil(8))?;
     if !len.is_multiple_of(8) {
         if let Some(last) = out.last_mut() {
@@ -257,41 +260,6 @@ impl<'a, T: Arbitrary<'a>, Max: Length> RuntimeList<T, Max> {
         }
         let len = list_len::<T>(u, max_len)?;
         RuntimeList::try_from_vec(elements(u, len)?, max_len).map_err(|_| Error::IncorrectFormat)
-    }
-}
-
-impl<'a, N: Length> Arbitrary<'a> for ByteList<N> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<u8>(u, N::USIZE)?;
-        ByteList::try_from_vec(bytes(u, len)?).map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        list_hint((1, Some(1)), N::USIZE)
-    }
-}
-
-impl<'a, N: Length> Arbitrary<'a> for ByteVector<N> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        if N::USIZE > u.len().max(VECTOR_MEMORY_FLOOR) {
-            return Err(Error::NotEnoughData);
-        }
-        ByteVector::try_from_vec(bytes(u, N::USIZE)?).map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        (N::USIZE, Some(N::USIZE))
-    }
-}
-
-impl<'a, E, M: MaxLen> Arbitrary<'a> for ProgressiveByteList<E, M> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<u8>(u, M::max_len())?;
-        ProgressiveByteList::try_from_vec(bytes(u, len)?).map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        (0, None)
     }
 }
 

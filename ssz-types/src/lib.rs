@@ -371,7 +371,7 @@ pub mod alloy;
 pub mod arbitrary;
 mod bitfield;
 pub mod bound;
-mod bytes;
+pub mod bytes;
 mod cached;
 mod error;
 mod exact;

@@ -4,33 +4,10 @@
 //! keeps one meaning here.
 
 use crate::{
-    Bitlist, Bitvector, ByteList, ByteVector, FixedBytes, List, ProgressiveBitlist,
-    ProgressiveByteList, ProgressiveList, Vector, U256,
+    Bitlist, Bitvector, FixedBytes, List, ProgressiveBitlist, ProgressiveList, Vector, U256,
 };
 use peam_ssz_core::path::{Elements, Layout, TreeLayout, UINT8};
 use peam_ssz_core::{Edition, Length};
-
-impl<N: Length> TreeLayout for ByteList<N> {
-    const LAYOUT: &'static Layout = &Layout::List {
-        elem: UINT8,
-        limit: N::U64,
-    };
-}
-
-impl<N> Elements for ByteList<N> {
-    type Element = u8;
-}
-
-impl<N: Length> TreeLayout for ByteVector<N> {
-    const LAYOUT: &'static Layout = &Layout::Vector {
-        elem: UINT8,
-        length: N::U64,
-    };
-}
-
-impl<N> Elements for ByteVector<N> {
-    type Element = u8;
-}
 
 impl<const N: usize> TreeLayout for FixedBytes<N> {
     const LAYOUT: &'static Layout = &Layout::Vector {
@@ -57,17 +34,6 @@ impl<N: Length> TreeLayout for Bitvector<N> {
 
 impl<N> Elements for Bitvector<N> {
     type Element = bool;
-}
-
-impl<E: Edition, M> TreeLayout for ProgressiveByteList<E, M> {
-    const LAYOUT: &'static Layout = &Layout::ProgressiveList {
-        elem: UINT8,
-        edition: E::RULES,
-    };
-}
-
-impl<E, M> Elements for ProgressiveByteList<E, M> {
-    type Element = u8;
 }
 
 impl<E: Edition, M> TreeLayout for ProgressiveBitlist<E, M> {
