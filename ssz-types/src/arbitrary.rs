@@ -42,13 +42,12 @@ use ::arbitrary::size_hint;
 use ::arbitrary::{Arbitrary, Error, MaxRecursionReached, Result, Unstructured};
 
 use crate::seq::{Kind, Seq};
-use crate::{
-    Bitlist, Bitvector, Cached, FixedBytes, Length, MaxLen, PersistentList,
-    PersistentProgressiveList, PersistentVector, ProgressiveBitlist, RuntimeList, TreeHash, Vector,
-    U256,
-};
 #[cfg(doc)]
-use crate::{ByteList, ByteVector, List, ProgressiveList};
+use crate::{Bitlist, ByteList, ByteVector, List, ProgressiveList};
+use crate::{
+    Bitvector, Cached, FixedBytes, Length, MaxLen, PersistentList, PersistentProgressiveList,
+    PersistentVector, RuntimeList, TreeHash, Vector, U256,
+};
 
 /// The memory, in bytes, that a generated vector may take whatever the
 /// input's length: enough for a mainnet `BeaconState`'s largest vector
@@ -275,19 +274,6 @@ impl<'a, const N: usize> Arbitrary<'a> for FixedBytes<N> {
     }
 }
 
-impl<'a, N: Length> Arbitrary<'a> for Bitlist<N> {
-    /// A length up to the limit and 8 bits per input byte left, then the
-    /// bits, packed.
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = bit_len(u, N::USIZE)?;
-        Bitlist::from_raw_bytes(packed_bits(u, len)?, len).map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        (0, N::USIZE.div_ceil(8).checked_add(size_of::<usize>()))
-    }
-}
-
 impl<'a, N: Length> Arbitrary<'a> for Bitvector<N> {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         if N::USIZE / 8 > u.len().max(VECTOR_MEMORY_FLOOR) {
@@ -299,18 +285,6 @@ impl<'a, N: Length> Arbitrary<'a> for Bitvector<N> {
     fn size_hint(_depth: usize) -> (usize, Option<usize>) {
         let n = N::USIZE.div_ceil(8);
         (n, Some(n))
-    }
-}
-
-impl<'a, E, M: MaxLen> Arbitrary<'a> for ProgressiveBitlist<E, M> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = bit_len(u, M::max_len())?;
-        ProgressiveBitlist::from_raw_bytes(packed_bits(u, len)?, len)
-            .map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        (0, None)
     }
 }
 

@@ -369,7 +369,7 @@ pub mod alloy;
 #[cfg(feature = "arbitrary")]
 #[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
 pub mod arbitrary;
-mod bitfield;
+pub mod bitfield;
 pub mod bound;
 pub mod bytes;
 mod cached;

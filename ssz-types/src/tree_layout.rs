@@ -3,9 +3,7 @@
 //! (see `peam_ssz_core::path`). Named after the trait, so that "layout"
 //! keeps one meaning here.
 
-use crate::{
-    Bitlist, Bitvector, FixedBytes, List, ProgressiveBitlist, ProgressiveList, Vector, U256,
-};
+use crate::{Bitvector, FixedBytes, List, ProgressiveList, Vector, U256};
 use peam_ssz_core::path::{Elements, Layout, TreeLayout, UINT8};
 use peam_ssz_core::{Edition, Length};
 
@@ -20,27 +18,11 @@ impl<const N: usize> Elements for FixedBytes<N> {
     type Element = u8;
 }
 
-impl<N: Length> TreeLayout for Bitlist<N> {
-    const LAYOUT: &'static Layout = &Layout::Bitlist { limit: N::U64 };
-}
-
-impl<N> Elements for Bitlist<N> {
-    type Element = bool;
-}
-
 impl<N: Length> TreeLayout for Bitvector<N> {
     const LAYOUT: &'static Layout = &Layout::Bitvector { length: N::U64 };
 }
 
 impl<N> Elements for Bitvector<N> {
-    type Element = bool;
-}
-
-impl<E: Edition, M> TreeLayout for ProgressiveBitlist<E, M> {
-    const LAYOUT: &'static Layout = &Layout::ProgressiveBitlist { edition: E::RULES };
-}
-
-impl<E, M> Elements for ProgressiveBitlist<E, M> {
     type Element = bool;
 }
 
