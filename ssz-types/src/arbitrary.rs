@@ -44,10 +44,7 @@ use ::arbitrary::{Arbitrary, Error, MaxRecursionReached, Result, Unstructured};
 use crate::seq::{Kind, Seq};
 #[cfg(doc)]
 use crate::{Bitlist, ByteList, ByteVector, List, ProgressiveList};
-use crate::{
-    Bitvector, Cached, FixedBytes, Length, MaxLen, PersistentList, PersistentProgressiveList,
-    PersistentVector, RuntimeList, TreeHash, Vector, U256,
-};
+use crate::{Bitvector, Cached, FixedBytes, Length, RuntimeList, Vector, U256};
 
 /// The memory, in bytes, that a generated vector may take whatever the
 /// input's length: enough for a mainnet `BeaconState`'s largest vector
@@ -79,7 +76,7 @@ pub(crate) fn list_len<'a, T: Arbitrary<'a>>(
 }
 
 /// `n` values of `T`.
-fn elements<'a, T: Arbitrary<'a>>(u: &mut Unstructured<'a>, n: usize) -> Result<Vec<T>> {
+pub(crate) fn elements<'a, T: Arbitrary<'a>>(u: &mut Unstructured<'a>, n: usize) -> Result<Vec<T>> {
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {
         out.push(T::arbitrary(u)?);
@@ -159,54 +156,6 @@ pub(crate) fn vector<'a, T: Arbitrary<'a>, N: Length>(
     u: &mut Unstructured<'a>,
 ) -> Result<Vector<T, N>> {
     Vector::try_from_vec(vector_elements::<T, N>(u)?).map_err(|_| Error::IncorrectFormat)
-}
-
-impl<'a, T: Arbitrary<'a> + TreeHash + Send, E, M: MaxLen> Arbitrary<'a>
-    for PersistentProgressiveList<T, E, M>
-{
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<T>(u, M::max_len())?;
-        PersistentProgressiveList::try_from_vec(elements(u, len)?)
-            .map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        (0, None)
-    }
-}
-
-impl<'a, T: Arbitrary<'a> + TreeHash + Send, N: Length> Arbitrary<'a> for PersistentList<T, N> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<T>(u, N::USIZE)?;
-        PersistentList::try_from_vec(elements(u, len)?).map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(depth: usize) -> (usize, Option<usize>) {
-        Self::try_size_hint(depth).unwrap_or_default()
-    }
-
-    fn try_size_hint(
-        depth: usize,
-    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
-        try_list_size_hint::<T>(depth, N::USIZE)
-    }
-}
-
-impl<'a, T: Arbitrary<'a> + TreeHash + Send, N: Length> Arbitrary<'a> for PersistentVector<T, N> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        PersistentVector::try_from_vec(vector_elements::<T, N>(u)?)
-            .map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(depth: usize) -> (usize, Option<usize>) {
-        Self::try_size_hint(depth).unwrap_or_default()
-    }
-
-    fn try_size_hint(
-        depth: usize,
-    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
-        try_vector_size_hint::<T>(depth, N::USIZE)
-    }
 }
 
 impl<'a, T: Arbitrary<'a>, Max: Length> Arbitrary<'a> for RuntimeList<T, Max> {

@@ -380,7 +380,7 @@ mod hex;
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod json;
 mod list;
-mod persistent;
+pub mod persistent;
 mod progressive;
 mod runtime_list;
 pub mod seq;

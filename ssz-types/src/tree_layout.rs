@@ -3,9 +3,9 @@
 //! (see `peam_ssz_core::path`). Named after the trait, so that "layout"
 //! keeps one meaning here.
 
-use crate::{Bitvector, FixedBytes, List, ProgressiveList, Vector, U256};
+use crate::{Bitvector, FixedBytes, U256};
 use peam_ssz_core::path::{Elements, Layout, TreeLayout, UINT8};
-use peam_ssz_core::{Edition, Length};
+use peam_ssz_core::Length;
 
 impl<const N: usize> TreeLayout for FixedBytes<N> {
     const LAYOUT: &'static Layout = &Layout::Vector {
@@ -29,34 +29,6 @@ impl<N> Elements for Bitvector<N> {
 /// `uint256`: a basic type of 32 bytes.
 impl TreeLayout for U256 {
     const LAYOUT: &'static Layout = &Layout::Basic { size: 32 };
-}
-
-/// A persistent list has the tree of the [`List`] it stands for.
-impl<T: TreeLayout, N: Length> TreeLayout for crate::PersistentList<T, N> {
-    const LAYOUT: &'static Layout = <List<T, N> as TreeLayout>::LAYOUT;
-}
-
-impl<T, N> Elements for crate::PersistentList<T, N> {
-    type Element = T;
-}
-
-/// A persistent vector has the tree of the [`Vector`] it stands for.
-impl<T: TreeLayout, N: Length> TreeLayout for crate::PersistentVector<T, N> {
-    const LAYOUT: &'static Layout = <Vector<T, N> as TreeLayout>::LAYOUT;
-}
-
-impl<T, N> Elements for crate::PersistentVector<T, N> {
-    type Element = T;
-}
-
-/// A persistent progressive list has the tree of the [`ProgressiveList`]
-/// it stands for.
-impl<T: TreeLayout, E: Edition, M> TreeLayout for crate::PersistentProgressiveList<T, E, M> {
-    const LAYOUT: &'static Layout = <ProgressiveList<T, E> as TreeLayout>::LAYOUT;
-}
-
-impl<T, E, M> Elements for crate::PersistentProgressiveList<T, E, M> {
-    type Element = T;
 }
 
 /// A cached value has its value's tree, fields and elements.

@@ -27,6 +27,7 @@ use crate::{DecodeError, Gindex, IndexError, ProofError, Root, Ssz, TreeHash};
 use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
+use peam_ssz_core::path::{Elements, Layout, TreeLayout};
 
 /// `ProgressiveList[T]` (EIP-7916) as a persistent tree: the same SSZ type
 /// as [`ProgressiveList<T, E>`](crate::ProgressiveList) (same encoding,
@@ -616,5 +617,30 @@ impl<T: crate::json::ConsensusJson + TreeHash + Send, E, M: MaxLen, H: ScopedHas
     ) -> Result<Self, D::Error> {
         let values = crate::json::deserialize_elements(deserializer, None, M::max_len())?;
         Ok(Self::from_elements(values))
+    }
+}
+
+/// A persistent progressive list has the tree of the [`ProgressiveList`]
+/// it stands for.
+impl<T: TreeLayout, E: Edition, M> TreeLayout for PersistentProgressiveList<T, E, M> {
+    const LAYOUT: &'static Layout = <crate::ProgressiveList<T, E> as TreeLayout>::LAYOUT;
+}
+
+impl<T, E, M> Elements for PersistentProgressiveList<T, E, M> {
+    type Element = T;
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a, T: ::arbitrary::Arbitrary<'a> + TreeHash + Send, E, M: MaxLen> ::arbitrary::Arbitrary<'a>
+    for PersistentProgressiveList<T, E, M>
+{
+    fn arbitrary(u: &mut ::arbitrary::Unstructured<'a>) -> ::arbitrary::Result<Self> {
+        let len = crate::arbitrary::list_len::<T>(u, M::max_len())?;
+        PersistentProgressiveList::try_from_vec(crate::arbitrary::elements(u, len)?)
+            .map_err(|_| ::arbitrary::Error::IncorrectFormat)
+    }
+
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (0, None)
     }
 }

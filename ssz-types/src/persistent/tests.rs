@@ -1,4 +1,6 @@
 use super::*;
+use crate::{Gindex, Length, ProofError};
+use core::fmt;
 use crate::merkle::{merkleize, merkleize_packed, mix_in_length, ZERO_HASHES};
 use crate::{Bytes32, Bytes48, DecodeErrorKind, List, Vector, U, U64};
 
