@@ -43,7 +43,10 @@ use ::arbitrary::{Arbitrary, Error, MaxRecursionReached, Result, Unstructured};
 
 use crate::seq::{Kind, Seq};
 #[cfg(doc)]
-use crate::{Bitlist, ByteList, ByteVector, List, ProgressiveList};
+use crate::{
+    Bitlist, ByteList, ByteVector, List, MaxLen, PersistentList, PersistentProgressiveList,
+    PersistentVector, ProgressiveList,
+};
 use crate::{Bitvector, Cached, FixedBytes, Length, RuntimeList, Vector, U256};
 
 /// The memory, in bytes, that a generated vector may take whatever the

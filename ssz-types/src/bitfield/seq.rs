@@ -38,7 +38,7 @@ pub trait BitKind: Sealed {
 }
 
 /// Packed bits that are the SSZ bitlist type `K` (see the
-/// [module](self)); named through [`Bitlist`](crate::Bitlist) and
+/// [module](crate::bitfield)); named through [`Bitlist`](crate::Bitlist) and
 /// [`ProgressiveBitlist`](crate::ProgressiveBitlist).
 pub struct BitSeq<K> {
     pub(super) bits: BitBuf,

@@ -1,10 +1,11 @@
 //! `List[T, N]` as a persistent tree.
 
+use super::data_depth;
 use super::seq::PersistentSeq;
 use super::tree::Tree;
-use super::{data_depth, length_chunk};
 use crate::bound::check_count;
 use crate::hasher::{ScopedHasher, Sha256};
+use crate::merkle::length_chunk;
 use crate::seq::ListKind;
 use crate::{BoundError, Gindex, Length, List, ProofError, Root, TreeHash};
 use peam_ssz_core::path::{Layout, TreeLayout};

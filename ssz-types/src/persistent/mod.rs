@@ -15,7 +15,7 @@ pub use progressive::PersistentProgressiveList;
 pub use seq::{PersistentKind, PersistentSeq};
 pub use vector::PersistentVector;
 
-use crate::{Root, Ssz, TreeHash};
+use crate::{Ssz, TreeHash};
 
 /// The depth of the data tree of `limit` elements of `T`:
 /// `log2(next_pow_of_two(chunk_count))` (ssz/simple-serialize.md, v1.6.1,
@@ -80,13 +80,6 @@ fn write_encoding<'a, T: Ssz + 'a>(
 #[track_caller]
 fn index_out_of_bounds(index: usize, len: usize) -> ! {
     panic!("index out of bounds: the len is {len} but the index is {index}")
-}
-
-/// The length mix-in's chunk: `uint256(len)`.
-fn length_chunk(len: usize) -> Root {
-    let mut chunk = [0u8; 32];
-    chunk[..8].copy_from_slice(&(len as u64).to_le_bytes());
-    chunk
 }
 
 #[cfg(test)]

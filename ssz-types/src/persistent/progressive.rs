@@ -574,7 +574,7 @@ impl<T: TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher> TreeHash
     fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
         match gindex.get() {
             1 => Ok(self.hash_tree_root()),
-            3 => Ok(super::length_chunk(self.len)),
+            3 => Ok(crate::merkle::length_chunk(self.len)),
             _ => match gindex.split(1) {
                 Some((top, rest)) if top.get() == 2 => self.spine_node(rest, gindex),
                 // Below the length chunk.
@@ -620,7 +620,7 @@ impl<T: crate::json::ConsensusJson + TreeHash + Send, E, M: MaxLen, H: ScopedHas
     }
 }
 
-/// A persistent progressive list has the tree of the [`ProgressiveList`]
+/// A persistent progressive list has the tree of the [`ProgressiveList`](crate::ProgressiveList)
 /// it stands for.
 impl<T: TreeLayout, E: Edition, M> TreeLayout for PersistentProgressiveList<T, E, M> {
     const LAYOUT: &'static Layout = <crate::ProgressiveList<T, E> as TreeLayout>::LAYOUT;

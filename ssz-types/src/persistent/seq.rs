@@ -32,7 +32,7 @@ impl<N: Length> sealed::Sealed for VectorKind<N> {}
 impl<N: Length> PersistentKind for VectorKind<N> {}
 
 /// A persistent tree of `T` that is the SSZ type `K` (see the
-/// [module](self)); named through [`PersistentList`](crate::PersistentList)
+/// [module](crate::persistent)); named through [`PersistentList`](crate::PersistentList)
 /// and [`PersistentVector`](crate::PersistentVector).
 pub struct PersistentSeq<T, K, H = Sha256> {
     pub(super) tree: Tree<T, H>,

@@ -10,10 +10,10 @@ use peam_ssz_core::path::{Layout, TreeLayout};
 
 /// `Vector[T, N]` as a persistent tree: the same SSZ type as
 /// [`Vector<T, N>`](crate::Vector), with the clones, updates and cached
-/// root of [`PersistentList`] (for randao mixes, block and state roots,
+/// root of [`PersistentList`](crate::PersistentList) (for randao mixes, block and state roots,
 /// slashings).
 ///
-/// `H` is the tree's hasher, as for [`PersistentList`].
+/// `H` is the tree's hasher, as for [`PersistentList`](crate::PersistentList).
 ///
 /// ```
 /// use peam_ssz_types::{PersistentVector, TreeHash, Vector, U};
