@@ -31,7 +31,9 @@
 //! when it is [`Unbounded`]. That split is the [`Bounded`] trait: every
 //! maximum but [`Unbounded`] implements it.
 
-use crate::{BoundError, DecodeError, DecodeErrorKind, Length, Ssz, BYTES_PER_LENGTH_OFFSET};
+use crate::{
+    BoundError, DecodeError, DecodeErrorKind, Length, LengthError, Ssz, BYTES_PER_LENGTH_OFFSET,
+};
 use core::fmt::Debug;
 use core::hash::Hash;
 
@@ -117,6 +119,20 @@ impl<A: MaxLen, B: MaxLen> Bounded for Min<A, B> {}
 pub(crate) fn check_count(count: usize, max: usize) -> Result<(), BoundError> {
     if count > max {
         return Err(BoundError { len: count, max });
+    }
+    Ok(())
+}
+
+/// A vector of `len` elements, checked against its length `length`: only
+/// exactly `length`, and never for `length` 0 (`Vector[T, 0]` is an illegal
+/// type, ssz/simple-serialize.md v1.6.1, "Illegal types").
+#[inline]
+pub(crate) fn check_vector_len(len: usize, length: usize) -> Result<(), LengthError> {
+    if len != length || length == 0 {
+        return Err(LengthError {
+            len,
+            expected: length,
+        });
     }
     Ok(())
 }

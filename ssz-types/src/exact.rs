@@ -79,13 +79,13 @@ impl<T, N: Length, L: Length> ExactList<T, N, L> {
     /// The elements as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[T] {
-        &self.inner
+        self.inner.as_slice()
     }
 
     /// The elements as a mutable slice (which cannot change their count).
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
-        &mut self.inner
+        self.inner.as_mut_slice()
     }
 
     /// The value as the list it is in SSZ.

@@ -1,5 +1,6 @@
 //! `Vector[T, N]`: exactly `N` elements, on the heap.
 
+use crate::bound::check_vector_len;
 use crate::seq::{Kind, Sealed, Seq, VectorKind};
 use crate::{
     DecodeError, DecodeErrorKind, Gindex, Length, LengthError, ProofError, Root, Ssz, TreeHash,
@@ -42,13 +43,7 @@ impl<N: Length> Kind for VectorKind<N> {
 
     #[inline]
     fn check_len(len: usize) -> Result<(), LengthError> {
-        if len != N::USIZE || N::USIZE == 0 {
-            return Err(LengthError {
-                len,
-                expected: N::USIZE,
-            });
-        }
-        Ok(())
+        check_vector_len(len, N::USIZE)
     }
 
     #[inline]

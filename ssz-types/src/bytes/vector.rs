@@ -1,6 +1,7 @@
 //! `ByteVector[N]`, on the heap.
 
 use super::{ByteKind, ByteSeq, Checked, Sealed};
+use crate::bound::check_vector_len;
 use crate::hex::HexError;
 use crate::merkle::merkleize_packed;
 use crate::{
@@ -36,24 +37,15 @@ impl<N: Length> ByteKind for ByteVectorKind<N> {
 
     #[inline]
     fn check_len(len: usize) -> Result<(), LengthError> {
-        if len != N::USIZE || N::USIZE == 0 {
-            return Err(LengthError {
-                len,
-                expected: N::USIZE,
-            });
-        }
-        Ok(())
+        check_vector_len(len, N::USIZE)
     }
 
     #[inline]
     fn check_hex(got: usize) -> Result<(), HexError> {
-        if got != N::USIZE || N::USIZE == 0 {
-            return Err(HexError::InvalidLength {
-                expected: N::USIZE,
-                got,
-            });
-        }
-        Ok(())
+        check_vector_len(got, N::USIZE).map_err(|e| HexError::InvalidLength {
+            expected: e.expected,
+            got: e.len,
+        })
     }
 
     #[inline]
