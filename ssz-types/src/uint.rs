@@ -445,6 +445,18 @@ mod serde_impls {
             }
         }
     }
+
+    /// A decimal string, read quoted or not (the consensus JSON of integers
+    /// of 64 bits and more).
+    impl crate::json::ConsensusJson for U256 {
+        fn serialize_json<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_str(self)
+        }
+
+        fn deserialize_json<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            crate::serde_utils::deserialize_quoted(deserializer)
+        }
+    }
 }
 
 #[cfg(test)]

@@ -65,7 +65,7 @@
 
 use crate::serde_support::deserialize_seq;
 use crate::serde_utils::deserialize_quoted;
-use crate::{Cached, U256};
+use crate::Cached;
 use alloc::boxed::Box;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
@@ -170,7 +170,7 @@ macro_rules! quoted_uint {
     )*};
 }
 
-quoted_uint!(u64, u128, U256);
+quoted_uint!(u64, u128);
 
 /// Types whose own serde is already in the conventions (`0x` hex): the
 /// foreign byte types of alloy-primitives. The byte strings and bitfields
