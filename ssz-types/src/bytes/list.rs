@@ -1,6 +1,6 @@
 //! `ByteList[N]`.
 
-use super::{ByteKind, ByteSeq, Checked, Sealed};
+use super::{ByteKind, ByteSeq, Checked, Sealed, Variable};
 use crate::bound::check_count;
 use crate::hex::HexError;
 use crate::merkle::{merkleize_packed, mix_in_length};
@@ -62,6 +62,13 @@ impl<N: Length> ByteKind for ByteListKind<N> {
 
 impl<N: Length> Checked for ByteListKind<N> {}
 
+impl<N: Length> Variable for ByteListKind<N> {
+    #[inline]
+    fn maximum() -> usize {
+        N::USIZE
+    }
+}
+
 impl<N: Length> ByteSeq<ByteListKind<N>> {
     /// No bytes.
     #[inline]
@@ -78,35 +85,7 @@ impl<N: Length> ByteSeq<ByteListKind<N>> {
     /// Appends a byte, or returns an error if the list is full.
     #[inline]
     pub fn push(&mut self, byte: u8) -> Result<(), BoundError> {
-        check_count(self.inner.len().saturating_add(1), N::USIZE)?;
-        self.inner.push(byte);
-        Ok(())
-    }
-
-    /// Appends `bytes`, or returns an error (appending nothing) if they do
-    /// not fit.
-    pub fn extend_from_slice(&mut self, bytes: &[u8]) -> Result<(), BoundError> {
-        check_count(self.inner.len().saturating_add(bytes.len()), N::USIZE)?;
-        self.inner.extend_from_slice(bytes);
-        Ok(())
-    }
-
-    /// Removes and returns the last byte.
-    #[inline]
-    pub fn pop(&mut self) -> Option<u8> {
-        self.inner.pop()
-    }
-
-    /// Removes every byte.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.inner.clear()
-    }
-
-    /// Shortens the list to `len` bytes (no effect if it is shorter).
-    #[inline]
-    pub fn truncate(&mut self, len: usize) {
-        self.inner.truncate(len)
+        self.try_push(byte)
     }
 }
 

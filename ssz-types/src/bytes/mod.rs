@@ -25,8 +25,9 @@ mod progressive;
 mod tests;
 mod vector;
 
+use crate::bound::check_count;
 use crate::hex::{parse_hex, to_hex, HexError};
-use crate::DecodeError;
+use crate::{BoundError, DecodeError};
 use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
@@ -66,6 +67,14 @@ pub trait ByteKind: Sealed {
 
     /// The type's rule on an encoding's length, before it is copied.
     fn check_decode(bytes: &[u8]) -> Result<(), DecodeError>;
+}
+
+/// The kinds whose length varies: the byte lists, bounded by
+/// [`Variable::maximum`].
+pub trait Variable: ByteKind<Error = BoundError> {
+    /// The most bytes the list may hold (read now, if it is given at run
+    /// time).
+    fn maximum() -> usize;
 }
 
 /// The kinds that take a value of any accepted length from a `Vec` or a
@@ -122,6 +131,44 @@ impl<K: ByteKind> ByteSeq<K> {
     pub fn try_from_vec(vec: Vec<u8>) -> Result<Self, K::Error> {
         K::check_len(vec.len())?;
         Ok(ByteSeq::from_vec_unchecked(vec))
+    }
+}
+
+/// What the byte lists ([`ByteList`], [`ProgressiveByteList`]) share.
+impl<K: Variable> ByteSeq<K> {
+    /// Appends a byte, or returns an error if the list holds its maximum.
+    /// (For an unbounded progressive list, `push` is this and cannot fail.)
+    #[inline]
+    pub fn try_push(&mut self, byte: u8) -> Result<(), BoundError> {
+        check_count(self.inner.len().saturating_add(1), K::maximum())?;
+        self.inner.push(byte);
+        Ok(())
+    }
+
+    /// Appends `bytes`, or returns an error (appending nothing) if they do
+    /// not fit.
+    pub fn extend_from_slice(&mut self, bytes: &[u8]) -> Result<(), BoundError> {
+        check_count(self.inner.len().saturating_add(bytes.len()), K::maximum())?;
+        self.inner.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    /// Removes and returns the last byte.
+    #[inline]
+    pub fn pop(&mut self) -> Option<u8> {
+        self.inner.pop()
+    }
+
+    /// Removes every byte.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.inner.clear()
+    }
+
+    /// Shortens the list to `len` bytes (no effect if it is shorter).
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.inner.truncate(len)
     }
 }
 

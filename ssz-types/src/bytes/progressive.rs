@@ -1,6 +1,6 @@
 //! `ProgressiveByteList` (EIP-7916).
 
-use super::{ByteKind, ByteSeq, Checked, Sealed};
+use super::{ByteKind, ByteSeq, Checked, Sealed, Variable};
 use crate::bound::{check_count, check_decoded_count, Bounded, MaxLen, Unbounded};
 use crate::edition::{Current, Edition};
 use crate::hex::HexError;
@@ -67,6 +67,13 @@ impl<E, M: MaxLen> ByteKind for ProgressiveByteKind<E, M> {
 
 impl<E, M: Bounded> Checked for ProgressiveByteKind<E, M> {}
 
+impl<E, M: MaxLen> Variable for ProgressiveByteKind<E, M> {
+    #[inline]
+    fn maximum() -> usize {
+        M::max_len()
+    }
+}
+
 impl<E, M> ByteSeq<ProgressiveByteKind<E, M>> {
     /// No bytes.
     #[inline]
@@ -79,18 +86,6 @@ impl<E, M> ByteSeq<ProgressiveByteKind<E, M>> {
     pub fn into_edition<F>(self) -> ProgressiveByteList<F, M> {
         ByteSeq::from_vec_unchecked(self.inner)
     }
-
-    /// Removes and returns the last byte.
-    #[inline]
-    pub fn pop(&mut self) -> Option<u8> {
-        self.inner.pop()
-    }
-
-    /// Shortens the list to `len` bytes (no effect if it is shorter).
-    #[inline]
-    pub fn truncate(&mut self, len: usize) {
-        self.inner.truncate(len)
-    }
 }
 
 impl<E, M: MaxLen> ByteSeq<ProgressiveByteKind<E, M>> {
@@ -99,23 +94,6 @@ impl<E, M: MaxLen> ByteSeq<ProgressiveByteKind<E, M>> {
     #[inline]
     pub fn maximum() -> usize {
         M::max_len()
-    }
-
-    /// Appends a byte, or returns an error past the maximum. For an
-    /// [`Unbounded`] list, `push` is this and cannot fail.
-    #[inline]
-    pub fn try_push(&mut self, byte: u8) -> Result<(), BoundError> {
-        check_count(self.inner.len().saturating_add(1), M::max_len())?;
-        self.inner.push(byte);
-        Ok(())
-    }
-
-    /// Appends `bytes`, or returns an error (appending nothing) if they do
-    /// not fit.
-    pub fn extend_from_slice(&mut self, bytes: &[u8]) -> Result<(), BoundError> {
-        check_count(self.inner.len().saturating_add(bytes.len()), M::max_len())?;
-        self.inner.extend_from_slice(bytes);
-        Ok(())
     }
 }
 
