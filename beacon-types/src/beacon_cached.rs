@@ -40,7 +40,7 @@ pub mod deneb;
 pub mod eip7805;
 #[path = "beacon/electra.rs"]
 pub mod electra;
-#[path = "beacon/forked.rs"]
+#[path = "beacon/forked/mod.rs"]
 pub mod forked;
 #[path = "beacon/fulu.rs"]
 pub mod fulu;

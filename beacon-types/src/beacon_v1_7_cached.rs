@@ -38,7 +38,7 @@ pub mod collections {
     };
 }
 
-#[path = "beacon_v1_7/forked.rs"]
+#[path = "beacon_v1_7/forked/mod.rs"]
 pub mod forked;
 #[path = "beacon_v1_7/fulu.rs"]
 pub mod fulu;

@@ -410,7 +410,29 @@ Exit status: 0 on success, 1 when verify fails or diff finds a difference,
 2 on bad input or usage, with a one-line error on standard error.
 ";
 
-const HELP_DECODE: &str = "\
+/// The options that say which type a value is, alike in every command
+/// that reads a value: a literal, so that each help text is one `concat!`.
+macro_rules! type_options {
+    () => {
+        "  --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
+                          or NAME of a file mapping names to descriptors
+  --edition v1.6|v1.7     with --type, the spec's containers: v1.6 (v1.6.1,
+                          phase0 to gloas and eip7805; the default) or v1.7
+                          (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
+                          the merkleization of progressive types (default v1.7)
+  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
+                          as the spec's config.yaml): the preset is its
+                          PRESET_BASE, and --type BeaconState, BeaconBlock,
+                          SignedBeaconBlock or LightClientHeader without a fork
+                          takes the fork of the slot in the bytes (said on
+                          standard error), its JSON {\"version\", \"data\"}
+  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
+"
+    };
+}
+
+const HELP_DECODE: &str = concat!(
+    "\
 peam-ssz decode: a value to JSON or YAML, in the consensus conventions
 
 Usage: peam-ssz decode --type FORK.CONTAINER [OPTIONS] [FILE]
@@ -420,20 +442,9 @@ Usage: peam-ssz decode --type FORK.CONTAINER [OPTIONS] [FILE]
 Options:
   --type FORK.CONTAINER   the container (fulu.BeaconState, phase0.Checkpoint, ...),
                           or with --network CONTAINER alone (BeaconState)
-  --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
-                          or NAME of a file mapping names to descriptors
-  --edition v1.6|v1.7     with --type, the spec's containers: v1.6 (v1.6.1,
-                          phase0 to gloas and eip7805; the default) or v1.7
-                          (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
-                          the merkleization of progressive types (default v1.7)
-  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
-                          as the spec's config.yaml): the preset is its
-                          PRESET_BASE, and --type BeaconState, BeaconBlock,
-                          SignedBeaconBlock or LightClientHeader without a fork
-                          takes the fork of the slot in the bytes (said on
-                          standard error), its JSON {\"version\", \"data\"}
-  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
-  --format FORMAT         the input: ssz, ssz_snappy (a snappy block, as the
+",
+    type_options!(),
+    "  --format FORMAT         the input: ssz, ssz_snappy (a snappy block, as the
                           spec tests and gossip write it), ssz_snappy_frames (a
                           req/resp message: varint length, then snappy frames),
                           json or yaml; default from the file's extension
@@ -441,9 +452,11 @@ Options:
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare (default 4294967295)
   --output json|yaml      the output (default json)
   -h, --help              this text
-";
+"
+);
 
-const HELP_ENCODE: &str = "\
+const HELP_ENCODE: &str = concat!(
+    "\
 peam-ssz encode: JSON or YAML (or any input format) to SSZ
 
 Usage: peam-ssz encode --type FORK.CONTAINER [OPTIONS] [FILE]
@@ -452,27 +465,18 @@ Usage: peam-ssz encode --type FORK.CONTAINER [OPTIONS] [FILE]
 
 Options:
   --type FORK.CONTAINER   the container
-  --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
-                          or NAME of a file mapping names to descriptors
-  --edition v1.6|v1.7     with --type, the spec's containers: v1.6 (v1.6.1,
-                          phase0 to gloas and eip7805; the default) or v1.7
-                          (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
-                          the merkleization of progressive types (default v1.7)
-  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
-                          as the spec's config.yaml): the preset is its
-                          PRESET_BASE, and --type BeaconState, BeaconBlock,
-                          SignedBeaconBlock or LightClientHeader without a fork
-                          takes the fork of the slot in the bytes (said on
-                          standard error), its JSON {\"version\", \"data\"}
-  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
-  --format FORMAT         the input (ssz, ssz_snappy, ssz_snappy_frames, json,
+",
+    type_options!(),
+    "  --format FORMAT         the input (ssz, ssz_snappy, ssz_snappy_frames, json,
                           yaml); default from the file's extension, else json
   --output FORMAT         ssz (default), ssz_snappy or ssz_snappy_frames
   -o, --out FILE          write there instead of standard output
   -h, --help              this text
-";
+"
+);
 
-const HELP_ROOT: &str = "\
+const HELP_ROOT: &str = concat!(
+    "\
 peam-ssz root: the hash_tree_root of a value
 
 Usage: peam-ssz root --type FORK.CONTAINER [OPTIONS] [FILE]
@@ -483,26 +487,17 @@ Prints the root as 0x and 64 hex digits.
 
 Options:
   --type FORK.CONTAINER   the container
-  --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
-                          or NAME of a file mapping names to descriptors
-  --edition v1.6|v1.7     with --type, the spec's containers: v1.6 (v1.6.1,
-                          phase0 to gloas and eip7805; the default) or v1.7
-                          (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
-                          the merkleization of progressive types (default v1.7)
-  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
-                          as the spec's config.yaml): the preset is its
-                          PRESET_BASE, and --type BeaconState, BeaconBlock,
-                          SignedBeaconBlock or LightClientHeader without a fork
-                          takes the fork of the slot in the bytes (said on
-                          standard error), its JSON {\"version\", \"data\"}
-  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
-  --format FORMAT         the input (ssz, ssz_snappy, ssz_snappy_frames, json,
+",
+    type_options!(),
+    "  --format FORMAT         the input (ssz, ssz_snappy, ssz_snappy_frames, json,
                           yaml); default from the file's extension, else ssz
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare
   -h, --help              this text
-";
+"
+);
 
-const HELP_PROVE: &str = "\
+const HELP_PROVE: &str = concat!(
+    "\
 peam-ssz prove: the Merkle proof of a path into a value
 
 Usage: peam-ssz prove --type FORK.CONTAINER [OPTIONS] PATH [FILE]
@@ -517,25 +512,16 @@ proof.yaml has them.
 
 Options:
   --type FORK.CONTAINER   the container
-  --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
-                          or NAME of a file mapping names to descriptors
-  --edition v1.6|v1.7     with --type, the spec's containers: v1.6 (v1.6.1,
-                          phase0 to gloas and eip7805; the default) or v1.7
-                          (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
-                          the merkleization of progressive types (default v1.7)
-  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
-                          as the spec's config.yaml): the preset is its
-                          PRESET_BASE, and --type BeaconState, BeaconBlock,
-                          SignedBeaconBlock or LightClientHeader without a fork
-                          takes the fork of the slot in the bytes (said on
-                          standard error), its JSON {\"version\", \"data\"}
-  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
-  --format FORMAT         the input; default from the file's extension, else ssz
+",
+    type_options!(),
+    "  --format FORMAT         the input; default from the file's extension, else ssz
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare
   -h, --help              this text
-";
+"
+);
 
-const HELP_VERIFY: &str = "\
+const HELP_VERIFY: &str = concat!(
+    "\
 peam-ssz verify: check a proof (as prove writes it, or a spec test's proof.yaml)
 
 Usage: peam-ssz verify PROOF --root 0xROOT
@@ -550,25 +536,16 @@ exits 1.
 Options:
   --root 0xROOT           the root to check against
   --type FORK.CONTAINER   the container of FILE
-  --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
-                          or NAME of a file mapping names to descriptors
-  --edition v1.6|v1.7     with --type, the spec's containers: v1.6 (v1.6.1,
-                          phase0 to gloas and eip7805; the default) or v1.7
-                          (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
-                          the merkleization of progressive types (default v1.7)
-  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
-                          as the spec's config.yaml): the preset is its
-                          PRESET_BASE, and --type BeaconState, BeaconBlock,
-                          SignedBeaconBlock or LightClientHeader without a fork
-                          takes the fork of the slot in the bytes (said on
-                          standard error), its JSON {\"version\", \"data\"}
-  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
-  --format FORMAT         the format of FILE; default from its extension, else ssz
+",
+    type_options!(),
+    "  --format FORMAT         the format of FILE; default from its extension, else ssz
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare
   -h, --help              this text
-";
+"
+);
 
-const HELP_DIFF: &str = "\
+const HELP_DIFF: &str = concat!(
+    "\
 peam-ssz diff: the paths where two values of one type differ
 
 Usage: peam-ssz diff --type FORK.CONTAINER [OPTIONS] FILE_A FILE_B
@@ -581,24 +558,14 @@ equal, 1 when they differ.
 
 Options:
   --type FORK.CONTAINER   the container
-  --schema FILE[#NAME]    instead of --type: the type as a JSON type descriptor,
-                          or NAME of a file mapping names to descriptors
-  --edition v1.6|v1.7     with --type, the spec's containers: v1.6 (v1.6.1,
-                          phase0 to gloas and eip7805; the default) or v1.7
-                          (v1.7.0-alpha.13: fulu, gloas, heze); with --schema,
-                          the merkleization of progressive types (default v1.7)
-  --network NETWORK       mainnet, minimal or FILE.yaml (a chain configuration
-                          as the spec's config.yaml): the preset is its
-                          PRESET_BASE, and --type BeaconState, BeaconBlock,
-                          SignedBeaconBlock or LightClientHeader without a fork
-                          takes the fork of the slot in the bytes (said on
-                          standard error), its JSON {\"version\", \"data\"}
-  --preset mainnet|minimal  the preset (default: the network's, else mainnet)
-  --format FORMAT         the format of both files; default from each one's
+",
+    type_options!(),
+    "  --format FORMAT         the format of both files; default from each one's
                           extension, else ssz
   --max-size BYTES        the most SSZ bytes ssz_snappy may declare
   -h, --help              this text
-";
+"
+);
 
 const HELP_TYPES: &str = "\
 peam-ssz types: the containers of a fork, or the forks

@@ -13,11 +13,11 @@ use peam_ssz_types::{snappy, ConsensusJson, TreeHash};
 use crate::args::{Args, Command, Format, PresetName};
 use crate::edition::SpecEdition;
 use crate::hint::{other_reading, ssz_of, Reading};
+use crate::input::{read_input, read_json, Input, DEFAULT_MAX_SIZE};
 use crate::network::{Network, Schedule};
-use crate::run::{
-    gindex_of, hex, read_input, read_json, verify_proof, write_diff, write_json, write_proof,
-    Input, Outcome, Output, Target, DEFAULT_MAX_SIZE,
-};
+use crate::output::{hex, write_diff, write_json, write_proof, Outcome, Output};
+use crate::target::{gindex_of, Target};
+use crate::verify::verify_proof;
 
 /// The containers whose slot lies at a place no fork moves.
 pub(crate) const NAMES: [&str; 4] = [

@@ -11,7 +11,8 @@ use peam_ssz_types::snappy;
 
 use crate::args::{Format, PresetName};
 use crate::edition::SpecEdition;
-use crate::run::{Input, Target};
+use crate::input::Input;
+use crate::target::Target;
 
 /// The hint for `input`, which did not decode as `target`'s container, if
 /// some other reading of it decodes.

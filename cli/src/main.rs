@@ -8,9 +8,13 @@ mod by_slot;
 mod diff;
 mod edition;
 mod hint;
+mod input;
 mod network;
+mod output;
 mod run;
 mod schema;
+mod target;
+mod verify;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -39,8 +43,8 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(Parsed::Run(args)) => match run::run(&args) {
-            Ok(run::Outcome::Success) => ExitCode::SUCCESS,
-            Ok(run::Outcome::Negative) => ExitCode::from(1),
+            Ok(output::Outcome::Success) => ExitCode::SUCCESS,
+            Ok(output::Outcome::Negative) => ExitCode::from(1),
             Err(message) => {
                 eprintln!("peam-ssz: {message}");
                 ExitCode::from(2)

@@ -12,10 +12,9 @@ use peam_ssz_types::snappy;
 use peam_ssz_types::Root;
 
 use crate::args::{Args, Command, Format};
-use crate::run::{
-    hex, read_input, read_json, verify_proof, write_diff, write_json, write_proof, Outcome, Output,
-    DEFAULT_MAX_SIZE,
-};
+use crate::input::{read_input, read_json, DEFAULT_MAX_SIZE};
+use crate::output::{hex, write_diff, write_json, write_proof, Outcome, Output};
+use crate::verify::verify_proof;
 
 /// Reads `--schema FILE[#NAME]`: a type descriptor, or with `#NAME` the
 /// descriptor of that name in a file that maps names to descriptors.

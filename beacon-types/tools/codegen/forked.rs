@@ -1,7 +1,8 @@
-//! `forked.rs`: each container whose definition changes across the forks of
+//! `forked/`: each container whose definition changes across the forks of
 //! a schema, as an enum over the forks that have it (`BeaconState<P>` with
 //! a `Phase0(phase0::BeaconState<P>)` variant, ...), its borrowed twin
-//! (`BeaconStateRef<'a, P>`), and an accessor per field.
+//! (`BeaconStateRef<'a, P>`), and an accessor per field; one file per
+//! container.
 
 use super::*;
 
@@ -56,7 +57,10 @@ struct FieldTy {
 
 /// `List<Validator, P::ValidatorRegistryLimit>` rendered in `fork`, with
 /// its aliases and containers qualified by their defining fork
-/// (`List<phase0::Validator, P::ValidatorRegistryLimit>`).
+/// (`List<phase0::Validator, P::ValidatorRegistryLimit>`), and a path from
+/// the fork module's parent (`super::collections::Uint256`) made a path
+/// from a file of the forked module, one level down
+/// (`super::super::collections::Uint256`).
 fn qualify(rendered: &str, fork: usize, forks: &[Fork], origins: &Origins) -> String {
     let mut out = String::with_capacity(rendered.len() + 16);
     let bytes = rendered.as_bytes();
@@ -86,16 +90,18 @@ fn qualify(rendered: &str, fork: usize, forks: &[Fork], origins: &Origins) -> St
             i += 1;
         }
     }
-    out
+    out.replace("super::", "super::super::")
 }
 
-/// The forked file of `forks` (`beacon/forked.rs`, `beacon_v1_7/forked.rs`).
+/// The forked module of `forks` (`beacon/forked/`, `beacon_v1_7/forked/`):
+/// its `mod.rs` and one file per container, as (path under the module
+/// directory, contents).
 pub(super) fn render_forked(
     forks: &[Fork],
     presets: &Presets,
     origins: &Origins,
     target: &Target,
-) -> Result<String, String> {
+) -> Result<Vec<(String, String)>, String> {
     let version = target.version;
     // The chain's forks of the schema, in order.
     let chain: Vec<usize> = (0..forks.len())
@@ -132,11 +138,69 @@ pub(super) fn render_forked(
     }
 
     let mut uses = Uses::default();
-    let mut body = String::new();
+    let mut enums = Vec::new();
     for (&name, variants) in &forked {
+        let mut body = String::new();
         render_enum(
             &mut body, name, variants, &forked, forks, &scopes, origins, target, &mut uses,
         )?;
+        enums.push((name, snake_case(name), body));
+    }
+
+    // Every name an enum's file may import, with the path it comes from;
+    // each file imports those its code uses.
+    let mut imports: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut ssz: Vec<String> = uses.ssz.iter().map(|s| s.to_string()).collect();
+    ssz.extend(["ConsensusJson", "Gindex", "ProofError", "TreeHash"].map(String::from));
+    for s in ssz {
+        let path = if is_collection(&s) {
+            "super::super::collections"
+        } else {
+            "peam_ssz_types"
+        };
+        imports.insert((s, path.to_owned()));
+    }
+    let beacon = uses.beacon.iter().map(|s| s.to_string());
+    let beacon = beacon.chain(["Preset".to_owned()]);
+    for s in beacon.chain(chain.iter().map(|&f| forks[f].name.clone())) {
+        imports.insert((s, "super::super".to_owned()));
+    }
+    for s in [
+        "decode_at",
+        "ForkDecodeError",
+        "ForkSchedule",
+        "SlotAt",
+        "VersionedJson",
+    ] {
+        imports.insert((s.to_owned(), "crate::versioned".to_owned()));
+    }
+    imports.insert(("ForkName".to_owned(), "crate".to_owned()));
+    for (name, module, _) in &enums {
+        for item in [name.to_string(), format!("{name}Ref")] {
+            imports.insert((item, format!("super::{module}")));
+        }
+    }
+
+    let mut files = Vec::new();
+    for (name, module, body) in &enums {
+        let words = code_words(body);
+        let own = format!("super::{module}");
+        let mut by_path: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+        for (item, path) in &imports {
+            if *path != own && words.contains(item.as_str()) {
+                by_path.entry(path).or_default().push(item.clone());
+            }
+        }
+        let mut out = header(target);
+        let _ = writeln!(
+            out,
+            "\n//! `{name}` of any fork that has it, and `{name}Ref`, a reference to one.\n"
+        );
+        for (path, items) in by_path {
+            write_use(&mut out, "", path, &rustfmt_sorted(items));
+        }
+        out.push_str(body);
+        files.push((format!("forked/{module}.rs"), rustfmt(&out)?));
     }
 
     let mut out = String::new();
@@ -148,7 +212,7 @@ pub(super) fn render_forked(
         "\n//! The containers that change across the forks {first} to {last} of consensus-specs\n\
          //! {version}, each as an enum over the forks that have it, with its borrowed twin\n\
          //! (`BeaconState<P>` and `BeaconStateRef<'_, P>`): a value of whatever fork its slot\n\
-         //! falls in. See [`crate::versioned`] for what they share."
+         //! falls in. See [`crate::versioned`] for what they share. One file per container."
     );
     let _ = writeln!(out);
     let _ = writeln!(
@@ -156,61 +220,61 @@ pub(super) fn render_forked(
         "#![allow(clippy::type_complexity, clippy::large_enum_variant)]"
     );
     let _ = writeln!(out);
-    let mut ssz: Vec<String> = uses.ssz.iter().map(|s| s.to_string()).collect();
-    ssz.extend(
-        ["ConsensusJson", "Gindex", "ProofError", "TreeHash"]
-            .iter()
-            .map(|s| s.to_string()),
-    );
-    let through_collections = |s: &str| {
-        matches!(
-            s,
-            "List" | "Vector" | "ProgressiveList" | "ProgressiveBitlist" | "ProgressiveByteList"
-        )
-    };
-    let collections: Vec<String> = ssz
-        .iter()
-        .filter(|s| through_collections(s))
-        .cloned()
-        .collect();
-    ssz.retain(|s| !through_collections(s));
-    let mut beacon: Vec<String> = uses.beacon.iter().map(|s| s.to_string()).collect();
-    beacon.push("Preset".to_owned());
-    for &f in &chain {
-        beacon.push(forks[f].name.clone());
+    for (_, module, _) in &enums {
+        let _ = writeln!(out, "mod {module};");
     }
-    beacon.sort();
-    beacon.dedup();
-    write_use(
-        &mut out,
-        "",
-        "super::collections",
-        &rustfmt_sorted(collections),
-    );
-    write_use(&mut out, "", "super", &rustfmt_sorted(beacon));
-    write_use(
-        &mut out,
-        "",
-        "crate::versioned",
-        &rustfmt_sorted(
-            [
-                "decode_at",
-                "ForkDecodeError",
-                "ForkSchedule",
-                "SlotAt",
-                "VersionedJson",
-            ]
-            .iter()
-            .map(|s| s.to_string())
-            .collect(),
-        ),
-    );
-    let _ = writeln!(out, "use crate::ForkName;");
-    ssz.sort();
-    ssz.dedup();
-    write_use(&mut out, "", "peam_ssz_types", &rustfmt_sorted(ssz));
-    out.push_str(&body);
-    Ok(out)
+    let _ = writeln!(out);
+    for (name, module, _) in &enums {
+        let _ = writeln!(out, "pub use {module}::{{{name}, {name}Ref}};");
+    }
+    files.insert(0, ("forked/mod.rs".to_owned(), rustfmt(&out)?));
+    Ok(files)
+}
+
+/// `BeaconBlockBody` as a module's name: `beacon_block_body`.
+fn snake_case(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut out = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_ascii_uppercase() {
+            let after_lower = i > 0 && !chars[i - 1].is_ascii_uppercase();
+            let ends_acronym = i > 0
+                && chars[i - 1].is_ascii_uppercase()
+                && chars.get(i + 1).is_some_and(|n| n.is_ascii_lowercase());
+            if after_lower || ends_acronym {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The identifiers that `code` uses outside comments, but for those after
+/// `::` (the later segments of a path, which need no import of their own).
+fn code_words(code: &str) -> BTreeSet<&str> {
+    let mut words = BTreeSet::new();
+    for line in code.lines() {
+        let line = line.split("//").next().unwrap_or_default();
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i].is_ascii_alphabetic() || bytes[i] == b'_' {
+                let start = i;
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                if !line[..start].ends_with("::") {
+                    words.insert(&line[start..i]);
+                }
+            } else {
+                i += 1;
+            }
+        }
+    }
+    words
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -362,10 +426,10 @@ fn render_enum(
                 (format!("Option<{ret}>"), format!("Option<{own_ret}>"))
             };
             let doc = if all {
-                format!("`{fname}`, a [`{c}`] of the same fork.")
+                format!("`{fname}`, a [`{c}`](super::{c}) of the same fork.")
             } else {
                 format!(
-                    "`{fname}`, a [`{c}`] of the same fork; `None` before {}.",
+                    "`{fname}`, a [`{c}`](super::{c}) of the same fork; `None` before {}.",
                     forks[variants[present[0]].fork].name
                 )
             };
@@ -437,13 +501,13 @@ fn render_enum(
             write_ref_method(&mut ref_methods, &method, &doc, &r, &arms(false));
             write_own_forward(&mut own_methods, &method, &doc, &o);
             let _ = writeln!(own_methods, "\n    /// {doc} Mutable.");
-            let _ = writeln!(own_methods, "    pub fn {method}_mut(&mut self) -> {m} {{");
-            let _ = writeln!(own_methods, "        match self {{");
-            for arm in arms(true) {
-                let _ = writeln!(own_methods, "            {arm}");
-            }
-            let _ = writeln!(own_methods, "        }}");
-            let _ = writeln!(own_methods, "    }}");
+            write_match_fn(
+                &mut own_methods,
+                &format!("pub fn {method}_mut(&mut self) -> {m}"),
+                "match self",
+                arms(true),
+                "}",
+            );
         }
     }
 
@@ -465,40 +529,37 @@ fn render_enum(
     let _ = writeln!(out, "    }}");
     let _ = writeln!(out, "\n    /// A reference to the value.");
     let own_ref = if generic { "<'_, P>" } else { "<'_>" };
-    let _ = writeln!(out, "    pub fn to_ref(&self) -> {name}Ref{own_ref} {{");
-    let _ = writeln!(out, "        match self {{");
-    for v in variants {
-        let _ = writeln!(
-            out,
-            "            Self::{0}(v) => {name}Ref::{0}(v),",
-            v.ident
-        );
-    }
-    let _ = writeln!(out, "        }}");
-    let _ = writeln!(out, "    }}");
+    write_match_fn(
+        out,
+        &format!("pub fn to_ref(&self) -> {name}Ref{own_ref}"),
+        "match self",
+        variants
+            .iter()
+            .map(|v| format!("Self::{0}(v) => {name}Ref::{0}(v),", v.ident)),
+        "}",
+    );
     let _ = writeln!(
         out,
         "\n    /// Decodes `bytes` as `fork`'s `{name}`; a fork without one is\n    \
          /// [`ForkDecodeError::NotInFork`]."
     );
-    let _ = writeln!(
+    write_match_fn(
         out,
-        "    pub fn from_ssz_at(fork: ForkName, bytes: &[u8]) -> Result<Self, ForkDecodeError> {{"
+        "pub fn from_ssz_at(fork: ForkName, bytes: &[u8]) -> Result<Self, ForkDecodeError>",
+        "Ok(match fork",
+        variants
+            .iter()
+            .map(|v| {
+                format!(
+                    "ForkName::{0} => Self::{0}(decode_at(fork, bytes)?),",
+                    v.ident
+                )
+            })
+            .chain([format!(
+                "_ => return Err(ForkDecodeError::NotInFork {{ container: \"{name}\", fork }}),"
+            )]),
+        "})",
     );
-    let _ = writeln!(out, "        Ok(match fork {{");
-    for v in variants {
-        let _ = writeln!(
-            out,
-            "            ForkName::{0} => Self::{0}(decode_at(fork, bytes)?),",
-            v.ident
-        );
-    }
-    let _ = writeln!(
-        out,
-        "            _ => return Err(ForkDecodeError::NotInFork {{ container: \"{name}\", fork }}),"
-    );
-    let _ = writeln!(out, "        }})");
-    let _ = writeln!(out, "    }}");
     if let Some((_, at)) = SLOT_AT.iter().find(|(n, _)| *n == name) {
         let _ = writeln!(
             out,
@@ -519,21 +580,16 @@ fn render_enum(
         out,
         "\n    /// The default value of `fork`'s `{name}`, if `fork` has one."
     );
-    let _ = writeln!(
+    write_match_fn(
         out,
-        "    pub fn default_at(fork: ForkName) -> Option<Self> {{"
+        "pub fn default_at(fork: ForkName) -> Option<Self>",
+        "Some(match fork",
+        variants
+            .iter()
+            .map(|v| format!("ForkName::{0} => Self::{0}(Default::default()),", v.ident))
+            .chain(["_ => return None,".to_owned()]),
+        "})",
     );
-    let _ = writeln!(out, "        Some(match fork {{");
-    for v in variants {
-        let _ = writeln!(
-            out,
-            "            ForkName::{0} => Self::{0}(Default::default()),",
-            v.ident
-        );
-    }
-    let _ = writeln!(out, "            _ => return None,");
-    let _ = writeln!(out, "        }})");
-    let _ = writeln!(out, "    }}");
     let _ = writeln!(out, "\n    /// The length of the SSZ encoding.");
     let _ = writeln!(out, "    pub fn ssz_len(&self) -> usize {{");
     let _ = writeln!(out, "        self.to_ref().ssz_len()");
@@ -552,25 +608,25 @@ fn render_enum(
     // The Ref.
     let _ = writeln!(out, "\nimpl{ref_params} {name}Ref{ref_args} {{");
     let _ = writeln!(out, "    /// The fork of the value.");
-    let _ = writeln!(out, "    pub fn fork_name(self) -> ForkName {{");
-    let _ = writeln!(out, "        match self {{");
-    for v in variants {
-        let _ = writeln!(out, "            Self::{0}(_) => ForkName::{0},", v.ident);
-    }
-    let _ = writeln!(out, "        }}");
-    let _ = writeln!(out, "    }}");
+    write_match_fn(
+        out,
+        "pub fn fork_name(self) -> ForkName",
+        "match self",
+        variants
+            .iter()
+            .map(|v| format!("Self::{0}(_) => ForkName::{0},", v.ident)),
+        "}",
+    );
     let _ = writeln!(out, "\n    /// The owned value, cloned.");
-    let _ = writeln!(out, "    pub fn cloned(self) -> {name}{args} {{");
-    let _ = writeln!(out, "        match self {{");
-    for v in variants {
-        let _ = writeln!(
-            out,
-            "            Self::{0}(v) => {name}::{0}(v.clone()),",
-            v.ident
-        );
-    }
-    let _ = writeln!(out, "        }}");
-    let _ = writeln!(out, "    }}");
+    write_match_fn(
+        out,
+        &format!("pub fn cloned(self) -> {name}{args}"),
+        "match self",
+        variants
+            .iter()
+            .map(|v| format!("Self::{0}(v) => {name}::{0}(v.clone()),", v.ident)),
+        "}",
+    );
     for (doc, sig, call) in [
         (
             "The length of the SSZ encoding.",
@@ -584,19 +640,17 @@ fn render_enum(
             "ssz_append(buf)",
         ),
     ] {
+        let call = call.replacen('(', "(v, ", 1).replace(", )", ")");
         let _ = writeln!(out, "\n    /// {doc}");
-        let _ = writeln!(out, "    pub fn {sig} {{");
-        let _ = writeln!(out, "        match self {{");
-        for v in variants {
-            let _ = writeln!(
-                out,
-                "            Self::{}(v) => peam_ssz_types::Ssz::{},",
-                v.ident,
-                call.replacen('(', "(v, ", 1).replace(", )", ")")
-            );
-        }
-        let _ = writeln!(out, "        }}");
-        let _ = writeln!(out, "    }}");
+        write_match_fn(
+            out,
+            &format!("pub fn {sig}"),
+            "match self",
+            variants
+                .iter()
+                .map(|v| format!("Self::{}(v) => peam_ssz_types::Ssz::{call},", v.ident)),
+            "}",
+        );
     }
     out.push_str(&ref_methods);
     let _ = writeln!(out, "}}");
@@ -607,32 +661,29 @@ fn render_enum(
         (ref_params.to_owned(), format!("{name}Ref{ref_args}"), ""),
     ] {
         let _ = writeln!(out, "\nimpl{impl_params} TreeHash for {self_ty} {{");
-        let _ = writeln!(out, "    fn hash_tree_root(&self) -> [u8; 32] {{");
-        let _ = writeln!(out, "        match self{to_ref} {{");
-        for v in variants {
-            let _ = writeln!(
+        for (i, (sig, call)) in [
+            ("fn hash_tree_root(&self) -> [u8; 32]", "hash_tree_root()"),
+            (
+                "fn tree_node(&self, gindex: Gindex) -> Result<[u8; 32], ProofError>",
+                "tree_node(gindex)",
+            ),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if i > 0 {
+                let _ = writeln!(out);
+            }
+            write_match_fn(
                 out,
-                "            {name}Ref::{}(v) => v.hash_tree_root(),",
-                v.ident
+                sig,
+                &format!("match self{to_ref}"),
+                variants
+                    .iter()
+                    .map(|v| format!("{name}Ref::{}(v) => v.{call},", v.ident)),
+                "}",
             );
         }
-        let _ = writeln!(out, "        }}");
-        let _ = writeln!(out, "    }}");
-        let _ = writeln!(out);
-        let _ = writeln!(
-            out,
-            "    fn tree_node(&self, gindex: Gindex) -> Result<[u8; 32], ProofError> {{"
-        );
-        let _ = writeln!(out, "        match self{to_ref} {{");
-        for v in variants {
-            let _ = writeln!(
-                out,
-                "            {name}Ref::{}(v) => v.tree_node(gindex),",
-                v.ident
-            );
-        }
-        let _ = writeln!(out, "        }}");
-        let _ = writeln!(out, "    }}");
         let _ = writeln!(out, "}}");
     }
 
@@ -640,36 +691,34 @@ fn render_enum(
     let _ = writeln!(out, "\nimpl{params} VersionedJson for {name}{args} {{");
     let _ = writeln!(out, "    const NAME: &'static str = \"{name}\";");
     let _ = writeln!(out);
-    let _ = writeln!(
+    write_match_fn(
         out,
-        "    fn serialize_data<S: serde::ser::SerializeMap>(&self, map: &mut S) -> Result<(), S::Error> {{"
+        "fn serialize_data<S: serde::ser::SerializeMap>(&self, map: &mut S) -> Result<(), S::Error>",
+        "match self",
+        variants.iter().map(|v| {
+            format!(
+                "Self::{}(v) => map.serialize_entry(\"data\", &peam_ssz_types::json::Json(v)),",
+                v.ident
+            )
+        }),
+        "}",
     );
-    let _ = writeln!(out, "        match self {{");
-    for v in variants {
-        let _ = writeln!(
-            out,
-            "            Self::{}(v) => map.serialize_entry(\"data\", &peam_ssz_types::json::Json(v)),",
-            v.ident
-        );
-    }
-    let _ = writeln!(out, "        }}");
-    let _ = writeln!(out, "    }}");
     let _ = writeln!(out);
-    let _ = writeln!(
+    write_match_fn(
         out,
-        "    fn deserialize_data<'de, A: serde::de::MapAccess<'de>>(\n        fork: ForkName,\n        map: &mut A,\n    ) -> Result<Option<Self>, A::Error> {{"
+        "fn deserialize_data<'de, A: serde::de::MapAccess<'de>>(\n        fork: ForkName,\n        map: &mut A,\n    ) -> Result<Option<Self>, A::Error>",
+        "Ok(Some(match fork",
+        variants
+            .iter()
+            .map(|v| {
+                format!(
+                    "ForkName::{0} => Self::{0}(map.next_value::<peam_ssz_types::json::FromJson<_>>()?.0),",
+                    v.ident
+                )
+            })
+            .chain(["_ => return Ok(None),".to_owned()]),
+        "}))",
     );
-    let _ = writeln!(out, "        Ok(Some(match fork {{");
-    for v in variants {
-        let _ = writeln!(
-            out,
-            "            ForkName::{0} => Self::{0}(map.next_value::<peam_ssz_types::json::FromJson<_>>()?.0),",
-            v.ident
-        );
-    }
-    let _ = writeln!(out, "            _ => return Ok(None),");
-    let _ = writeln!(out, "        }}))");
-    let _ = writeln!(out, "    }}");
     let _ = writeln!(out, "}}");
     let _ = writeln!(out, "\nimpl{params} ConsensusJson for {name}{args} {{");
     let _ = writeln!(
@@ -709,12 +758,31 @@ fn render_enum(
 
 fn write_ref_method(out: &mut String, method: &str, doc: &str, ret: &str, arms: &[String]) {
     let _ = writeln!(out, "\n    /// {doc}");
-    let _ = writeln!(out, "    pub fn {method}(self) -> {ret} {{");
-    let _ = writeln!(out, "        match self {{");
+    write_match_fn(
+        out,
+        &format!("pub fn {method}(self) -> {ret}"),
+        "match self",
+        arms.iter().cloned(),
+        "}",
+    );
+}
+
+/// A method whose body is one `match`: its signature (without the brace),
+/// what opens the match (`match self`, `Ok(match fork`), one line per arm,
+/// and what closes it (`}`, `})`).
+fn write_match_fn(
+    out: &mut String,
+    signature: &str,
+    head: &str,
+    arms: impl IntoIterator<Item = String>,
+    tail: &str,
+) {
+    let _ = writeln!(out, "    {signature} {{");
+    let _ = writeln!(out, "        {head} {{");
     for arm in arms {
         let _ = writeln!(out, "            {arm}");
     }
-    let _ = writeln!(out, "        }}");
+    let _ = writeln!(out, "        {tail}");
     let _ = writeln!(out, "    }}");
 }
 

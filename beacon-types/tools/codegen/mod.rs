@@ -367,12 +367,9 @@ pub fn generate_for(schema: &str, target: &Target) -> Result<Vec<(String, String
             render_catalog(&forks, &presets, &origins, target)?,
         ),
         ("preset.rs".to_owned(), render_preset(&presets, target)),
-        (
-            "forked.rs".to_owned(),
-            rustfmt(&render_forked(&forks, &presets, &origins, target)?)?,
-        ),
         ("dispatch.rs".to_owned(), render_dispatch(&forks, target)),
     ];
+    files.extend(render_forked(&forks, &presets, &origins, target)?);
     for f in 0..forks.len() {
         files.push((
             format!("{}.rs", forks[f].name),

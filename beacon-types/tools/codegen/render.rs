@@ -363,29 +363,7 @@ pub(super) fn render_fork(
         ssz.push("TreeHash".to_owned());
     }
     let beacon: Vec<String> = uses.beacon.iter().map(|s| s.to_string()).collect();
-    // `List` and `Vector` come through `super::collections`, so that the
-    // same files also instantiate with the persistent, cached collections
-    // (`beacon_types::beacon_cached`).
-    // The progressive collections too (v1.7.0-alpha.13 Gloas), so that a
-    // cached instantiation can map them to persistent types.
-    let through_collections = |s: &str| {
-        matches!(
-            s,
-            "List" | "Vector" | "ProgressiveList" | "ProgressiveBitlist" | "ProgressiveByteList"
-        )
-    };
-    let collections: Vec<String> = ssz
-        .iter()
-        .filter(|s| through_collections(s))
-        .cloned()
-        .collect();
-    ssz.retain(|s| !through_collections(s));
-    write_use(
-        &mut out,
-        "",
-        "super::collections",
-        &rustfmt_sorted(collections),
-    );
+    write_collections_use(&mut out, &mut ssz);
     write_use(&mut out, "", "super", &rustfmt_sorted(beacon));
     write_use(&mut out, "", "peam_ssz_types", &rustfmt_sorted(ssz));
     if !reexports.is_empty() {
@@ -585,6 +563,27 @@ pub(super) fn render_catalog(
     }
     let _ = writeln!(out, "];");
     Ok(out)
+}
+
+/// Whether `name`, a type of `peam_ssz_types`, is imported through the
+/// parent's `collections` instead, so that the same files also instantiate
+/// with the persistent, cached collections (`beacon_types::beacon_cached`).
+/// The progressive collections too (v1.7.0-alpha.13 Gloas), so that a
+/// cached instantiation can map them to persistent types.
+pub(super) fn is_collection(name: &str) -> bool {
+    matches!(
+        name,
+        "List" | "Vector" | "ProgressiveList" | "ProgressiveBitlist" | "ProgressiveByteList"
+    )
+}
+
+/// Writes the import of the collection types among `ssz` (the names a file
+/// imports from `peam_ssz_types`) from `super::collections`, and takes them
+/// out of `ssz`.
+pub(super) fn write_collections_use(out: &mut String, ssz: &mut Vec<String>) {
+    let collections = ssz.iter().filter(|s| is_collection(s)).cloned().collect();
+    ssz.retain(|s| !is_collection(s));
+    write_use(out, "", "super::collections", &rustfmt_sorted(collections));
 }
 
 /// An array literal of `items` as rustfmt lays it out after `indent`

@@ -43,13 +43,13 @@
 //! elements come from their `TreeHash` impls, run under
 //! [`with_hasher::<H>`](with_hasher).
 //!
-//! The rooms: [`node`] (inner nodes, the top, the cached root of a node),
-//! [`leaf`] and [`packed_leaf`] (the leaves of composite and basic
-//! elements), [`builder`] (a tree from its leaves), [`descent`] (the one
-//! walk down a path, for every operation that follows one), [`iter`] (the
-//! leaves in order), [`levels`] (hashing the nodes level by level),
-//! [`cache`] (the bookkeeping of dirty leaves and the cached data root),
-//! [`mem`] (heap bytes) and [`prefetch`].
+//! The rooms: [`node`] (inner nodes, the top), [`digest`] (the cached
+//! root every node holds), [`leaf`] and [`packed_leaf`] (the leaves of
+//! composite and basic elements), [`builder`] (a tree from its leaves),
+//! [`descent`] (the one walk down a path, for every operation that follows
+//! one), [`iter`] (the leaves in order), [`levels`] (hashing the nodes level
+//! by level), [`cache`] (the bookkeeping of dirty leaves and the cached data
+//! root), [`mem`] (heap bytes) and [`prefetch`].
 
 mod builder;
 mod cache;

@@ -1,4 +1,4 @@
-//! The root a node or a leaf caches, written through `&self`.
+//! The cached root that every node, inner or leaf, holds.
 
 use crate::Root;
 use core::sync::atomic::{AtomicU32, Ordering};

@@ -1,5 +1,4 @@
-//! The nodes above the leaves, the top of a tree, and the cached root
-//! every node holds.
+//! The nodes above the leaves and the top of a tree.
 
 use super::digest::Digest;
 use super::leaf::Leaf;
