@@ -415,7 +415,7 @@ pub use progressive::ProgressiveList;
 pub use runtime_list::RuntimeList;
 #[cfg(feature = "serde")]
 pub use runtime_list::RuntimeListSeed;
-pub use uint::{ParseU256Error, U256OverflowError, U256};
+pub use uint::{ParseU256Error, SmallUint, U256OverflowError, U256};
 pub use vector::Vector;
 
 /// The code blocks of `docs/proofs.md`, run as doctests.

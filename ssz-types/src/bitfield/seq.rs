@@ -289,12 +289,10 @@ impl<'de, K: BitKind> serde::Deserialize<'de> for BitSeq<K> {
 /// Its serde form, the consensus one: `0x` hex.
 #[cfg(feature = "serde")]
 impl<K: BitKind> crate::json::ConsensusJson for BitSeq<K> {
-    #[inline]
     fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serde::Serialize::serialize(self, serializer)
     }
 
-    #[inline]
     fn deserialize_json<'de, D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
