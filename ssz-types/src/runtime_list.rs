@@ -262,21 +262,21 @@ impl<T, Max> Deref for RuntimeList<T, Max> {
 
     #[inline]
     fn deref(&self) -> &[T] {
-        &self.inner
+        self.inner.as_slice()
     }
 }
 
 impl<T, Max> DerefMut for RuntimeList<T, Max> {
     #[inline]
     fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.inner
+        self.inner.as_mut_slice()
     }
 }
 
 impl<T, Max> AsRef<[T]> for RuntimeList<T, Max> {
     #[inline]
     fn as_ref(&self) -> &[T] {
-        &self.inner
+        self.inner.as_slice()
     }
 }
 
