@@ -146,16 +146,28 @@ pub(crate) fn collect_within<T>(
 ) -> Result<alloc::vec::Vec<T>, BoundError> {
     let iter = iter.into_iter();
     let mut inner = alloc::vec::Vec::with_capacity(iter.size_hint().0.min(max));
-    for value in iter {
-        if inner.len() == max {
+    push_within(iter, max, |value| inner.push(value))?;
+    Ok(inner)
+}
+
+/// Hands each item of `iter` to `push`, or returns an error at the first
+/// item past `max` (the items before it pushed, the rest not drawn).
+#[inline]
+pub(crate) fn push_within<T>(
+    iter: impl IntoIterator<Item = T>,
+    max: usize,
+    mut push: impl FnMut(T),
+) -> Result<(), BoundError> {
+    for (count, value) in iter.into_iter().enumerate() {
+        if count == max {
             return Err(BoundError {
                 len: max.saturating_add(1),
                 max,
             });
         }
-        inner.push(value);
+        push(value);
     }
-    Ok(inner)
+    Ok(())
 }
 
 /// Refuses an encoded sequence of `T` (a list body) that holds more than

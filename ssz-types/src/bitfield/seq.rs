@@ -125,15 +125,7 @@ impl<K: BitKind> BitSeq<K> {
     pub fn try_from_iter(iter: impl IntoIterator<Item = bool>) -> Result<Self, BoundError> {
         let max = K::maximum();
         let mut bits = BitBuf::new();
-        for bit in iter {
-            if bits.len() == max {
-                return Err(BoundError {
-                    len: max.saturating_add(1),
-                    max,
-                });
-            }
-            bits.push(bit);
-        }
+        crate::bound::push_within(iter, max, |bit| bits.push(bit))?;
         Ok(BitSeq::from_buf(bits))
     }
 
