@@ -150,8 +150,24 @@ pub(crate) fn list<'a, T: Arbitrary<'a>, K: Kind>(
     u: &mut Unstructured<'a>,
     max: usize,
 ) -> Result<Seq<T, K>> {
+    Seq::try_from_vec(list_elements(u, max)?).map_err(|_| Error::IncorrectFormat)
+}
+
+/// The elements of a list of `T` with the limit `max`, its length drawn by
+/// [`list_len`].
+pub(crate) fn list_elements<'a, T: Arbitrary<'a>>(
+    u: &mut Unstructured<'a>,
+    max: usize,
+) -> Result<Vec<T>> {
     let len = list_len::<T>(u, max)?;
-    Seq::try_from_vec(elements(u, len)?).map_err(|_| Error::IncorrectFormat)
+    elements(u, len)
+}
+
+/// The bytes of a byte list with the limit `max`, its length drawn by
+/// [`list_len`].
+pub(crate) fn list_bytes(u: &mut Unstructured<'_>, max: usize) -> Result<Vec<u8>> {
+    let len = list_len::<u8>(u, max)?;
+    bytes(u, len)
 }
 
 /// A [`Vector`] (see the module docs).

@@ -122,10 +122,8 @@ impl<N: Length> TreeLayout for ByteSeq<ByteListKind<N>> {
 #[cfg(feature = "arbitrary")]
 impl<'a, N: Length> ::arbitrary::Arbitrary<'a> for ByteSeq<ByteListKind<N>> {
     fn arbitrary(u: &mut ::arbitrary::Unstructured<'a>) -> ::arbitrary::Result<Self> {
-        let len = crate::arbitrary::list_len::<u8>(u, N::USIZE)?;
-        Ok(ByteSeq::from_vec_unchecked(crate::arbitrary::bytes(
-            u, len,
-        )?))
+        let bytes = crate::arbitrary::list_bytes(u, N::USIZE)?;
+        Ok(ByteSeq::from_vec_unchecked(bytes))
     }
 
     fn size_hint(_depth: usize) -> (usize, Option<usize>) {

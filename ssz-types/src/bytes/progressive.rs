@@ -169,9 +169,8 @@ impl<E: Edition, M> TreeLayout for ByteSeq<ProgressiveByteKind<E, M>> {
 #[cfg(feature = "arbitrary")]
 impl<'a, E, M: MaxLen> ::arbitrary::Arbitrary<'a> for ByteSeq<ProgressiveByteKind<E, M>> {
     fn arbitrary(u: &mut ::arbitrary::Unstructured<'a>) -> ::arbitrary::Result<Self> {
-        let len = crate::arbitrary::list_len::<u8>(u, M::max_len())?;
-        ProgressiveByteList::try_from_vec(crate::arbitrary::bytes(u, len)?)
-            .map_err(|_| ::arbitrary::Error::IncorrectFormat)
+        let bytes = crate::arbitrary::list_bytes(u, M::max_len())?;
+        ProgressiveByteList::try_from_vec(bytes).map_err(|_| ::arbitrary::Error::IncorrectFormat)
     }
 
     fn size_hint(_depth: usize) -> (usize, Option<usize>) {

@@ -635,8 +635,8 @@ impl<'a, T: ::arbitrary::Arbitrary<'a> + TreeHash + Send, E, M: MaxLen> ::arbitr
     for PersistentProgressiveList<T, E, M>
 {
     fn arbitrary(u: &mut ::arbitrary::Unstructured<'a>) -> ::arbitrary::Result<Self> {
-        let len = crate::arbitrary::list_len::<T>(u, M::max_len())?;
-        PersistentProgressiveList::try_from_vec(crate::arbitrary::elements(u, len)?)
+        let elements = crate::arbitrary::list_elements(u, M::max_len())?;
+        PersistentProgressiveList::try_from_vec(elements)
             .map_err(|_| ::arbitrary::Error::IncorrectFormat)
     }
 
