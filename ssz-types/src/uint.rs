@@ -607,6 +607,15 @@ mod tests {
         assert_eq!(U256::ZERO.bits(), 0);
         assert_eq!(u64::try_from(U256::from(7u8)), Ok(7));
         assert_eq!(u8::try_from(U256::from(256u16)), Err(U256OverflowError));
+        assert_eq!(usize::try_from(U256::from(usize::MAX)), Ok(usize::MAX));
+        assert_eq!(
+            u32::try_from(U256::from(u64::from(u32::MAX) + 1)),
+            Err(U256OverflowError)
+        );
+        assert_eq!(
+            u16::try_from(U256::from(1u128 << 64)),
+            Err(U256OverflowError)
+        );
         assert_eq!(u64::try_from(v), Err(U256OverflowError));
         assert_eq!(u128::try_from(U256::from(u128::MAX)), Ok(u128::MAX));
         assert_eq!(u128::try_from(U256::MAX), Err(U256OverflowError));
@@ -635,6 +644,12 @@ mod tests {
         assert_eq!(U256::MAX.checked_add(U256::ONE), None);
         assert_eq!(U256::ZERO.checked_sub(U256::ONE), None);
         assert_eq!(U256::MAX.checked_sub(U256::MAX), Some(U256::ZERO));
+        assert_eq!(U256::ZERO.checked_sub(U256::ZERO), Some(U256::ZERO));
+        assert_eq!(U256::ONE.checked_sub(U256::MAX), None);
+        assert_eq!(
+            U256::from(u128::MAX).checked_sub(U256::from(u64::MAX)),
+            Some(U256::from(u128::MAX - u128::from(u64::MAX)))
+        );
         let mut sorted = vec![U256::MAX, b, U256::ZERO, a];
         sorted.sort();
         assert_eq!(sorted, [U256::ZERO, a, b, U256::MAX]);
