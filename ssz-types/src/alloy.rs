@@ -243,6 +243,11 @@ mod tests {
     use alloc::vec::Vec;
     use alloy::{Address, Bloom, B256};
 
+    /// Each of `values`, converted into ours.
+    fn converted<A: Copy, B: From<A>>(values: &[A]) -> Vec<B> {
+        values.iter().map(|&v| B::from(v)).collect()
+    }
+
     fn pattern<const N: usize>(seed: u8) -> [u8; N] {
         core::array::from_fn(|i| (i as u8).wrapping_mul(73).wrapping_add(seed))
     }
@@ -370,22 +375,8 @@ mod tests {
             logs_bloom: alloy_value.logs_bloom.try_into().unwrap(),
             base_fee_per_gas: alloy_value.base_fee_per_gas.into(),
             block_hash: alloy_value.block_hash.into(),
-            roots: Vector::try_from(
-                alloy_value
-                    .roots
-                    .iter()
-                    .map(|&r| Bytes32::from(r))
-                    .collect::<Vec<_>>(),
-            )
-            .unwrap(),
-            withdrawals_to: List::try_from(
-                alloy_value
-                    .withdrawals_to
-                    .iter()
-                    .map(|&a| Bytes20::from(a))
-                    .collect::<Vec<_>>(),
-            )
-            .unwrap(),
+            roots: Vector::try_from(converted(&alloy_value.roots)).unwrap(),
+            withdrawals_to: List::try_from(converted(&alloy_value.withdrawals_to)).unwrap(),
         };
         let bytes = alloy_value.to_ssz();
         assert_eq!(bytes, ours.to_ssz());

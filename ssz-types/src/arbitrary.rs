@@ -41,11 +41,13 @@ use core::mem::size_of;
 use ::arbitrary::size_hint;
 use ::arbitrary::{Arbitrary, Error, MaxRecursionReached, Result, Unstructured};
 
+use crate::seq::{Kind, Seq};
+#[cfg(doc)]
 use crate::{
-    Bitlist, Bitvector, ByteList, ByteVector, Cached, FixedBytes, Length, List, MaxLen,
-    PersistentList, PersistentProgressiveList, PersistentVector, ProgressiveBitlist,
-    ProgressiveByteList, ProgressiveList, RuntimeList, TreeHash, Vector, U256,
+    Bitlist, ByteList, ByteVector, List, MaxLen, PersistentList, PersistentProgressiveList,
+    PersistentVector, ProgressiveList,
 };
+use crate::{Bitvector, Cached, FixedBytes, Length, RuntimeList, Vector, U256};
 
 /// The memory, in bytes, that a generated vector may take whatever the
 /// input's length: enough for a mainnet `BeaconState`'s largest vector
@@ -63,18 +65,21 @@ fn repeat_hint(elem: (usize, Option<usize>), n: usize) -> (usize, Option<usize>)
 /// The hint of a list of at most `max` values whose hint is `elem`: no
 /// lower bound (an exhausted input gives an empty list), and at most the
 /// elements plus the 8 bytes `arbitrary_len` reads.
-fn list_hint(elem: (usize, Option<usize>), max: usize) -> (usize, Option<usize>) {
+pub(crate) fn list_hint(elem: (usize, Option<usize>), max: usize) -> (usize, Option<usize>) {
     let (_, hi) = repeat_hint(elem, max);
     (0, hi.and_then(|hi| hi.checked_add(8)))
 }
 
 /// The length of a list of `T` with the limit `max`, capped by the input.
-fn list_len<'a, T: Arbitrary<'a>>(u: &mut Unstructured<'a>, max: usize) -> Result<usize> {
+pub(crate) fn list_len<'a, T: Arbitrary<'a>>(
+    u: &mut Unstructured<'a>,
+    max: usize,
+) -> Result<usize> {
     Ok(u.arbitrary_len::<T>()?.min(max))
 }
 
 /// `n` values of `T`.
-fn elements<'a, T: Arbitrary<'a>>(u: &mut Unstructured<'a>, n: usize) -> Result<Vec<T>> {
+pub(crate) fn elements<'a, T: Arbitrary<'a>>(u: &mut Unstructured<'a>, n: usize) -> Result<Vec<T>> {
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {
         out.push(T::arbitrary(u)?);
@@ -93,21 +98,21 @@ fn vector_elements<'a, T: Arbitrary<'a>, N: Length>(u: &mut Unstructured<'a>) ->
 }
 
 /// `n` bytes from the input (zeros past its end).
-fn bytes(u: &mut Unstructured<'_>, n: usize) -> Result<Vec<u8>> {
+pub(crate) fn bytes(u: &mut Unstructured<'_>, n: usize) -> Result<Vec<u8>> {
     let mut out = alloc::vec![0u8; n];
     u.fill_buffer(&mut out)?;
     Ok(out)
 }
 
 /// A bit length up to `max`, capped at 8 bits per byte left in the input.
-fn bit_len(u: &mut Unstructured<'_>, max: usize) -> Result<usize> {
+pub(crate) fn bit_len(u: &mut Unstructured<'_>, max: usize) -> Result<usize> {
     let available = u.len().saturating_mul(8).min(max);
     u.int_in_range(0..=available)
 }
 
 /// `len` bits packed as their encoding packs them (bit `i` in byte `i / 8`
 /// at position `i % 8`), the bits past `len` clear.
-fn packed_bits(u: &mut Unstructured<'_>, len: usize) -> Result<Vec<u8>> {
+pub(crate) fn packed_bits(u: &mut Unstructured<'_>, len: usize) -> Result<Vec<u8>> {
     let mut out = bytes(u, len.div_ceil(8))?;
     if !len.is_multiple_of(8) {
         if let Some(last) = out.last_mut() {
@@ -117,86 +122,59 @@ fn packed_bits(u: &mut Unstructured<'_>, len: usize) -> Result<Vec<u8>> {
     Ok(out)
 }
 
-/// `size_hint` and `try_size_hint` of a collection of `T`, whose hint is
-/// `$combine` applied to `T`'s.
-macro_rules! element_hints {
-    ($combine:expr) => {
-        fn size_hint(depth: usize) -> (usize, Option<usize>) {
-            Self::try_size_hint(depth).unwrap_or_default()
-        }
-
-        fn try_size_hint(
-            depth: usize,
-        ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
-            Ok($combine(hint_of::<T>(depth)?))
-        }
-    };
-}
-
 fn hint_of<'a, T: Arbitrary<'a>>(
     depth: usize,
 ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
     size_hint::try_recursion_guard(depth, T::try_size_hint)
 }
 
-impl<'a, T: Arbitrary<'a>, N: Length, M: MaxLen> Arbitrary<'a> for List<T, N, M> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<T>(u, List::<T, N, M>::maximum())?;
-        List::try_from_vec(elements(u, len)?).map_err(|_| Error::IncorrectFormat)
-    }
-
-    element_hints!(|elem| list_hint(elem, N::USIZE));
+/// `try_size_hint` of a list of `T` with the limit `max`.
+pub(crate) fn try_list_size_hint<'a, T: Arbitrary<'a>>(
+    depth: usize,
+    max: usize,
+) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
+    Ok(list_hint(hint_of::<T>(depth)?, max))
 }
 
-impl<'a, T: Arbitrary<'a>, N: Length> Arbitrary<'a> for Vector<T, N> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        Vector::try_from_vec(vector_elements::<T, N>(u)?).map_err(|_| Error::IncorrectFormat)
-    }
-
-    element_hints!(|elem| repeat_hint(elem, N::USIZE));
+/// `try_size_hint` of a vector of `n` values of `T`.
+pub(crate) fn try_vector_size_hint<'a, T: Arbitrary<'a>>(
+    depth: usize,
+    n: usize,
+) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
+    Ok(repeat_hint(hint_of::<T>(depth)?, n))
 }
 
-impl<'a, T: Arbitrary<'a>, E, M: MaxLen> Arbitrary<'a> for ProgressiveList<T, E, M> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<T>(u, M::max_len())?;
-        ProgressiveList::try_from_vec(elements(u, len)?).map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        (0, None)
-    }
+/// A list of at most `max` elements, the length drawn as `arbitrary`'s
+/// `Vec` draws it ([`List`], [`ProgressiveList`]).
+pub(crate) fn list<'a, T: Arbitrary<'a>, K: Kind>(
+    u: &mut Unstructured<'a>,
+    max: usize,
+) -> Result<Seq<T, K>> {
+    Seq::try_from_vec(list_elements(u, max)?).map_err(|_| Error::IncorrectFormat)
 }
 
-impl<'a, T: Arbitrary<'a> + TreeHash + Send, E, M: MaxLen> Arbitrary<'a>
-    for PersistentProgressiveList<T, E, M>
-{
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<T>(u, M::max_len())?;
-        PersistentProgressiveList::try_from_vec(elements(u, len)?)
-            .map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        (0, None)
-    }
+/// The elements of a list of `T` with the limit `max`, its length drawn by
+/// [`list_len`].
+pub(crate) fn list_elements<'a, T: Arbitrary<'a>>(
+    u: &mut Unstructured<'a>,
+    max: usize,
+) -> Result<Vec<T>> {
+    let len = list_len::<T>(u, max)?;
+    elements(u, len)
 }
 
-impl<'a, T: Arbitrary<'a> + TreeHash + Send, N: Length> Arbitrary<'a> for PersistentList<T, N> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<T>(u, N::USIZE)?;
-        PersistentList::try_from_vec(elements(u, len)?).map_err(|_| Error::IncorrectFormat)
-    }
-
-    element_hints!(|elem| list_hint(elem, N::USIZE));
+/// The bytes of a byte list with the limit `max`, its length drawn by
+/// [`list_len`].
+pub(crate) fn list_bytes(u: &mut Unstructured<'_>, max: usize) -> Result<Vec<u8>> {
+    let len = list_len::<u8>(u, max)?;
+    bytes(u, len)
 }
 
-impl<'a, T: Arbitrary<'a> + TreeHash + Send, N: Length> Arbitrary<'a> for PersistentVector<T, N> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        PersistentVector::try_from_vec(vector_elements::<T, N>(u)?)
-            .map_err(|_| Error::IncorrectFormat)
-    }
-
-    element_hints!(|elem| repeat_hint(elem, N::USIZE));
+/// A [`Vector`] (see the module docs).
+pub(crate) fn vector<'a, T: Arbitrary<'a>, N: Length>(
+    u: &mut Unstructured<'a>,
+) -> Result<Vector<T, N>> {
+    Vector::try_from_vec(vector_elements::<T, N>(u)?).map_err(|_| Error::IncorrectFormat)
 }
 
 impl<'a, T: Arbitrary<'a>, Max: Length> Arbitrary<'a> for RuntimeList<T, Max> {
@@ -210,10 +188,18 @@ impl<'a, T: Arbitrary<'a>, Max: Length> Arbitrary<'a> for RuntimeList<T, Max> {
     }
 
     // The list, then the bound (an integer up to 8 bytes).
-    element_hints!(|elem| size_hint::and(
-        list_hint(elem, Max::USIZE),
-        (0, Some(size_of::<usize>()))
-    ));
+    fn size_hint(depth: usize) -> (usize, Option<usize>) {
+        Self::try_size_hint(depth).unwrap_or_default()
+    }
+
+    fn try_size_hint(
+        depth: usize,
+    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
+        Ok(size_hint::and(
+            try_list_size_hint::<T>(depth, Max::USIZE)?,
+            (0, Some(size_of::<usize>())),
+        ))
+    }
 }
 
 impl<'a, T: Arbitrary<'a>, Max: Length> RuntimeList<T, Max> {
@@ -244,41 +230,6 @@ impl<'a, T: Arbitrary<'a>, Max: Length> RuntimeList<T, Max> {
     }
 }
 
-impl<'a, N: Length> Arbitrary<'a> for ByteList<N> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<u8>(u, N::USIZE)?;
-        ByteList::try_from_vec(bytes(u, len)?).map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        list_hint((1, Some(1)), N::USIZE)
-    }
-}
-
-impl<'a, N: Length> Arbitrary<'a> for ByteVector<N> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        if N::USIZE > u.len().max(VECTOR_MEMORY_FLOOR) {
-            return Err(Error::NotEnoughData);
-        }
-        ByteVector::try_from_vec(bytes(u, N::USIZE)?).map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        (N::USIZE, Some(N::USIZE))
-    }
-}
-
-impl<'a, E, M: MaxLen> Arbitrary<'a> for ProgressiveByteList<E, M> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = list_len::<u8>(u, M::max_len())?;
-        ProgressiveByteList::try_from_vec(bytes(u, len)?).map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        (0, None)
-    }
-}
-
 impl<'a, const N: usize> Arbitrary<'a> for FixedBytes<N> {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         let mut out = [0u8; N];
@@ -288,19 +239,6 @@ impl<'a, const N: usize> Arbitrary<'a> for FixedBytes<N> {
 
     fn size_hint(_depth: usize) -> (usize, Option<usize>) {
         (N, Some(N))
-    }
-}
-
-impl<'a, N: Length> Arbitrary<'a> for Bitlist<N> {
-    /// A length up to the limit and 8 bits per input byte left, then the
-    /// bits, packed.
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = bit_len(u, N::USIZE)?;
-        Bitlist::from_raw_bytes(packed_bits(u, len)?, len).map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        (0, N::USIZE.div_ceil(8).checked_add(size_of::<usize>()))
     }
 }
 
@@ -315,18 +253,6 @@ impl<'a, N: Length> Arbitrary<'a> for Bitvector<N> {
     fn size_hint(_depth: usize) -> (usize, Option<usize>) {
         let n = N::USIZE.div_ceil(8);
         (n, Some(n))
-    }
-}
-
-impl<'a, E, M: MaxLen> Arbitrary<'a> for ProgressiveBitlist<E, M> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let len = bit_len(u, M::max_len())?;
-        ProgressiveBitlist::from_raw_bytes(packed_bits(u, len)?, len)
-            .map_err(|_| Error::IncorrectFormat)
-    }
-
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        (0, None)
     }
 }
 
@@ -346,5 +272,13 @@ impl<'a, T: Arbitrary<'a>> Arbitrary<'a> for Cached<T> {
         T::arbitrary(u).map(Cached::new)
     }
 
-    element_hints!(|elem| elem);
+    fn size_hint(depth: usize) -> (usize, Option<usize>) {
+        Self::try_size_hint(depth).unwrap_or_default()
+    }
+
+    fn try_size_hint(
+        depth: usize,
+    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
+        hint_of::<T>(depth)
+    }
 }

@@ -31,7 +31,9 @@
 //! when it is [`Unbounded`]. That split is the [`Bounded`] trait: every
 //! maximum but [`Unbounded`] implements it.
 
-use crate::{BoundError, DecodeError, DecodeErrorKind, Length, Ssz, BYTES_PER_LENGTH_OFFSET};
+use crate::{
+    BoundError, DecodeError, DecodeErrorKind, Length, LengthError, Ssz, BYTES_PER_LENGTH_OFFSET,
+};
 use core::fmt::Debug;
 use core::hash::Hash;
 
@@ -121,6 +123,20 @@ pub(crate) fn check_count(count: usize, max: usize) -> Result<(), BoundError> {
     Ok(())
 }
 
+/// A vector of `len` elements, checked against its length `length`: only
+/// exactly `length`, and never for `length` 0 (`Vector[T, 0]` is an illegal
+/// type, ssz/simple-serialize.md v1.6.1, "Illegal types").
+#[inline]
+pub(crate) fn check_vector_len(len: usize, length: usize) -> Result<(), LengthError> {
+    if len != length || length == 0 {
+        return Err(LengthError {
+            len,
+            expected: length,
+        });
+    }
+    Ok(())
+}
+
 /// The elements `iter` yields, if there are at most `max`: it draws at
 /// most `max + 1` of them (past the maximum it stops, and the error's `len`
 /// is `max + 1`), and reserves no more than `max`.
@@ -130,16 +146,28 @@ pub(crate) fn collect_within<T>(
 ) -> Result<alloc::vec::Vec<T>, BoundError> {
     let iter = iter.into_iter();
     let mut inner = alloc::vec::Vec::with_capacity(iter.size_hint().0.min(max));
-    for value in iter {
-        if inner.len() == max {
+    push_within(iter, max, |value| inner.push(value))?;
+    Ok(inner)
+}
+
+/// Hands each item of `iter` to `push`, or returns an error at the first
+/// item past `max` (the items before it pushed, the rest not drawn).
+#[inline]
+pub(crate) fn push_within<T>(
+    iter: impl IntoIterator<Item = T>,
+    max: usize,
+    mut push: impl FnMut(T),
+) -> Result<(), BoundError> {
+    for (count, value) in iter.into_iter().enumerate() {
+        if count == max {
             return Err(BoundError {
                 len: max.saturating_add(1),
                 max,
             });
         }
-        inner.push(value);
+        push(value);
     }
-    Ok(inner)
+    Ok(())
 }
 
 /// Refuses an encoded sequence of `T` (a list body) that holds more than

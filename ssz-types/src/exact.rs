@@ -79,13 +79,13 @@ impl<T, N: Length, L: Length> ExactList<T, N, L> {
     /// The elements as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[T] {
-        &self.inner
+        self.inner.as_slice()
     }
 
     /// The elements as a mutable slice (which cannot change their count).
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
-        &mut self.inner
+        self.inner.as_mut_slice()
     }
 
     /// The value as the list it is in SSZ.
@@ -268,6 +268,23 @@ impl<'de, T: serde::Deserialize<'de>, N: Length, L: Length> serde::Deserialize<'
         let inner: Vec<T> =
             crate::serde_support::deserialize_seq(deserializer, Some(N::USIZE), N::USIZE)?;
         ExactList::try_from_vec(inner).map_err(serde::de::Error::custom)
+    }
+}
+
+/// An array of its elements' consensus JSON, exactly `N` of them.
+#[cfg(feature = "serde")]
+impl<T: crate::json::ConsensusJson, N: Length, L: Length> crate::json::ConsensusJson
+    for ExactList<T, N, L>
+{
+    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        crate::json::serialize_elements(self.iter(), serializer)
+    }
+
+    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        let items = crate::json::deserialize_elements(deserializer, Some(N::USIZE), N::USIZE)?;
+        ExactList::try_from_vec(items).map_err(serde::de::Error::custom)
     }
 }
 

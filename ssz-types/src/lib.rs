@@ -369,9 +369,9 @@ pub mod alloy;
 #[cfg(feature = "arbitrary")]
 #[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
 pub mod arbitrary;
-mod bitfield;
+pub mod bitfield;
 pub mod bound;
-mod bytes;
+pub mod bytes;
 mod cached;
 mod error;
 mod exact;
@@ -379,12 +379,11 @@ mod hex;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod json;
-mod layout;
 mod list;
-mod persistent;
+pub mod persistent;
 mod progressive;
 mod runtime_list;
-mod seq;
+pub mod seq;
 #[cfg(feature = "serde")]
 mod serde_support;
 #[cfg(feature = "serde")]
@@ -392,6 +391,7 @@ pub mod serde_utils;
 #[cfg(feature = "snappy")]
 #[cfg_attr(docsrs, doc(cfg(feature = "snappy")))]
 pub mod snappy;
+mod tree_layout;
 mod uint;
 mod vector;
 
@@ -415,7 +415,7 @@ pub use progressive::ProgressiveList;
 pub use runtime_list::RuntimeList;
 #[cfg(feature = "serde")]
 pub use runtime_list::RuntimeListSeed;
-pub use uint::{ParseU256Error, U256OverflowError, U256};
+pub use uint::{ParseU256Error, SmallUint, U256OverflowError, U256};
 pub use vector::Vector;
 
 /// The code blocks of `docs/proofs.md`, run as doctests.

@@ -1,9 +1,10 @@
 //! `List[T, N]`: a variable-length sequence of at most `N` elements.
 
-use crate::bound::{check_count, MaxLen};
-use crate::{BoundError, Length};
+use crate::bound::{check_count, check_encoded_elements, MaxLen};
+use crate::seq::{Kind, ListKind, Sealed, Seq, Variable};
+use crate::{BoundError, DecodeError, Gindex, Length, ProofError, Root, Ssz, TreeHash};
 use alloc::vec::Vec;
-use core::marker::PhantomData;
+use peam_ssz_core::path::{Elements, Layout, TreeLayout};
 
 /// `List[T, N]`: at most `N::USIZE` elements, in a `Vec`.
 ///
@@ -51,148 +52,57 @@ use core::marker::PhantomData;
 /// assert_eq!(*err.kind(), DecodeErrorKind::ExceedsMaximum { len: 10, max: 9 });
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct List<T, N, M = N> {
-    inner: Vec<T>,
-    _marker: PhantomData<(N, M)>,
+pub type List<T, N, M = N> = Seq<T, ListKind<N, M>>;
+
+impl<N, M> Sealed for ListKind<N, M> {}
+
+impl<N: Length, M: MaxLen> Variable for ListKind<N, M> {}
+
+impl<N: Length, M: MaxLen> Kind for ListKind<N, M> {
+    const LENGTH: Option<usize> = None;
+    type Error = BoundError;
+
+    #[inline]
+    fn maximum() -> usize {
+        N::USIZE.min(M::max_len())
+    }
+
+    #[inline]
+    fn check_len(len: usize) -> Result<(), BoundError> {
+        check_count(len, Self::maximum())
+    }
+
+    /// The maximum from the input's length or first offset, before
+    /// anything is allocated; the limit by `decode_elements`.
+    #[inline]
+    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
+        check_encoded_elements::<T>(bytes, M::max_len(), N::USIZE)?;
+        crate::codec::decode_elements(bytes, None, N::USIZE)
+    }
+
+    /// `mix_in_length(merkleize(leaves, limit = chunk_count), len)`.
+    #[inline]
+    fn root<T: TreeHash>(values: &[T]) -> Root {
+        crate::codec::list_root(values, N::U64)
+    }
+
+    fn node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, ProofError> {
+        crate::codec::list_node(values, N::U64, values.len(), gindex)
+    }
 }
 
 impl<T, N: Length, M: MaxLen> List<T, N, M> {
-    /// An empty list.
-    #[inline]
-    pub const fn new() -> Self {
-        List {
-            inner: Vec::new(),
-            _marker: PhantomData,
-        }
-    }
-
-    /// An empty list with room for `capacity` elements (capped at the
-    /// limit) before it reallocates.
-    #[inline]
-    pub fn with_capacity(capacity: usize) -> Self {
-        List {
-            inner: Vec::with_capacity(capacity.min(Self::maximum())),
-            _marker: PhantomData,
-        }
-    }
-
-    /// The list of the elements `iter` yields, if they are within the
-    /// bound: `collect` with a bound. It draws at most `max + 1` elements
-    /// (`max` the smaller of the limit and the maximum): past it it stops,
-    /// and the error's `len` is `max + 1`.
-    ///
-    /// ```
-    /// use peam_ssz_types::{BoundError, List, U};
-    ///
-    /// let squares = List::<u64, U<4>>::try_from_iter((1..=4).map(|i| i * i))?;
-    /// assert_eq!(squares.as_slice(), [1, 4, 9, 16]);
-    /// assert_eq!(
-    ///     List::<u64, U<4>>::try_from_iter(1..),
-    ///     Err(BoundError { len: 5, max: 4 })
-    /// );
-    /// # Ok::<(), BoundError>(())
-    /// ```
-    pub fn try_from_iter(iter: impl IntoIterator<Item = T>) -> Result<Self, BoundError> {
-        let inner = crate::bound::collect_within(iter, Self::maximum())?;
-        Ok(List::from_vec_unchecked(inner))
-    }
-
-    /// The list holding `vec`, if it is no longer than the limit and the
-    /// maximum.
-    #[inline]
-    pub fn try_from_vec(vec: Vec<T>) -> Result<Self, BoundError> {
-        check_count(vec.len(), Self::maximum())?;
-        Ok(List {
-            inner: vec,
-            _marker: PhantomData,
-        })
-    }
-
     /// The limit `N`: the Merkle limit, which shapes the root.
     #[inline]
     pub const fn max_len() -> usize {
         N::USIZE
     }
 
-    /// The most elements the list may hold: the smaller of the limit `N`
-    /// and the maximum `M` (read now, if it is given at run time).
-    #[inline]
-    pub fn maximum() -> usize {
-        N::USIZE.min(M::max_len())
-    }
-
-    /// Whether the list holds [`maximum`](List::maximum) elements.
-    #[inline]
-    pub fn is_full(&self) -> bool {
-        self.inner.len() >= Self::maximum()
-    }
-
     /// Appends `value`, or returns an error (dropping `value`) if the list
     /// is full.
     #[inline]
     pub fn push(&mut self, value: T) -> Result<(), BoundError> {
-        check_count(self.inner.len().saturating_add(1), Self::maximum())?;
-        self.inner.push(value);
-        Ok(())
-    }
-
-    /// Inserts `value` at `index`, shifting the elements after it, or
-    /// returns an error if the list is full.
-    ///
-    /// # Panics
-    ///
-    /// If `index > len`.
-    pub fn insert(&mut self, index: usize, value: T) -> Result<(), BoundError> {
-        check_count(self.inner.len().saturating_add(1), Self::maximum())?;
-        self.inner.insert(index, value);
-        Ok(())
-    }
-
-    /// Appends clones of `values`, or returns an error (appending nothing)
-    /// if they do not fit.
-    pub fn extend_from_slice(&mut self, values: &[T]) -> Result<(), BoundError>
-    where
-        T: Clone,
-    {
-        check_count(
-            self.inner.len().saturating_add(values.len()),
-            Self::maximum(),
-        )?;
-        self.inner.extend_from_slice(values);
-        Ok(())
-    }
-
-    /// Removes and returns the last element.
-    #[inline]
-    pub fn pop(&mut self) -> Option<T> {
-        self.inner.pop()
-    }
-
-    /// Removes and returns the element at `index`, shifting the ones after it.
-    ///
-    /// # Panics
-    ///
-    /// If `index >= len`.
-    pub fn remove(&mut self, index: usize) -> T {
-        self.inner.remove(index)
-    }
-
-    /// Keeps only the elements for which `keep` returns true.
-    pub fn retain(&mut self, keep: impl FnMut(&T) -> bool) {
-        self.inner.retain(keep)
-    }
-
-    /// Removes every element.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.inner.clear()
-    }
-
-    /// Shortens the list to `len` elements (no effect if it is shorter).
-    #[inline]
-    pub fn truncate(&mut self, len: usize) {
-        self.inner.truncate(len)
+        self.try_push(value)
     }
 }
 
@@ -217,31 +127,40 @@ impl<T: Clone, N: Length, M: MaxLen> TryFrom<&[T]> for List<T, N, M> {
 
     #[inline]
     fn try_from(slice: &[T]) -> Result<Self, BoundError> {
-        check_count(slice.len(), Self::maximum())?;
-        Ok(List {
-            inner: slice.to_vec(),
-            _marker: PhantomData,
-        })
+        List::try_from_slice(slice)
     }
 }
 
-crate::seq::vec_backed! {
-    List<T, N: Length | Length, M: MaxLen | MaxLen>;
-    serde(exact = None, max = Self::maximum());
-    // The maximum from the input's length or first offset, before
-    // anything is allocated; the limit by `decode_elements`.
-    ssz(
-        fixed = false,
-        fixed_part_len = crate::BYTES_PER_LENGTH_OFFSET,
-        exact = None,
-        max = N::USIZE,
-        check = |bytes| crate::bound::check_encoded_elements::<T>(bytes, M::max_len(), N::USIZE),
-    );
-    // `mix_in_length(merkleize(leaves, limit = chunk_count), len)`.
-    hash(
-        root = |values| crate::codec::list_root(values, N::U64),
-        node = |values, gindex| crate::codec::list_node(values, N::U64, values.len(), gindex),
-    );
+// A maximum (`M`) is no part of the tree: the layout is the limit's.
+impl<T: TreeLayout, N: Length, M> TreeLayout for List<T, N, M> {
+    const LAYOUT: &'static Layout = &Layout::List {
+        elem: T::LAYOUT,
+        limit: N::U64,
+    };
+}
+
+impl<T, N, M> Elements for List<T, N, M> {
+    type Element = T;
+}
+
+/// At most the maximum, the length drawn as `arbitrary`'s `Vec` draws it.
+#[cfg(feature = "arbitrary")]
+impl<'a, T: arbitrary::Arbitrary<'a>, N: Length, M: MaxLen> arbitrary::Arbitrary<'a>
+    for List<T, N, M>
+{
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        crate::arbitrary::list(u, Self::maximum())
+    }
+
+    fn size_hint(depth: usize) -> (usize, Option<usize>) {
+        Self::try_size_hint(depth).unwrap_or_default()
+    }
+
+    fn try_size_hint(
+        depth: usize,
+    ) -> Result<(usize, Option<usize>), arbitrary::MaxRecursionReached> {
+        crate::arbitrary::try_list_size_hint::<T>(depth, N::USIZE)
+    }
 }
 
 #[cfg(test)]

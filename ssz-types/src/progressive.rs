@@ -3,11 +3,12 @@
 //! (`ProgressiveBitlist` is with the other bitfields, `ProgressiveByteList`
 //! with the byte strings.)
 
-use crate::bound::{check_count, Bounded, MaxLen, Unbounded};
+use crate::bound::{check_count, check_encoded_elements, Bounded, MaxLen, Unbounded};
 use crate::edition::{Current, Edition};
-use crate::BoundError;
+use crate::seq::{Kind, ProgressiveKind, Sealed, Seq, Variable};
+use crate::{BoundError, DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 use alloc::vec::Vec;
-use core::marker::PhantomData;
+use peam_ssz_core::path::{Elements, Layout, TreeLayout};
 
 /// `ProgressiveList[T]` (EIP-7916): any number of elements, in a `Vec`.
 ///
@@ -63,104 +64,65 @@ use core::marker::PhantomData;
 /// assert_eq!(*err.kind(), DecodeErrorKind::ExceedsMaximum { len: 9, max: 8 });
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ProgressiveList<T, E = Current, M = Unbounded> {
-    inner: Vec<T>,
-    _marker: PhantomData<(E, M)>,
-}
+pub type ProgressiveList<T, E = Current, M = Unbounded> = Seq<T, ProgressiveKind<E, M>>;
 
-impl<T, E, M> ProgressiveList<T, E, M> {
-    /// An empty list.
-    #[inline]
-    pub const fn new() -> Self {
-        ProgressiveList {
-            inner: Vec::new(),
-            _marker: PhantomData,
-        }
-    }
+impl<E, M> Sealed for ProgressiveKind<E, M> {}
 
-    /// The same elements, merkleized as edition `F` defines it.
-    #[inline]
-    pub fn into_edition<F>(self) -> ProgressiveList<T, F, M> {
-        ProgressiveList::from_vec_unchecked(self.inner)
-    }
+impl<E: Edition, M: MaxLen> Variable for ProgressiveKind<E, M> {}
 
-    /// Removes and returns the last element.
-    #[inline]
-    pub fn pop(&mut self) -> Option<T> {
-        self.inner.pop()
-    }
+impl<E: Edition, M: MaxLen> Kind for ProgressiveKind<E, M> {
+    const LENGTH: Option<usize> = None;
+    type Error = BoundError;
 
-    /// Removes every element.
     #[inline]
-    pub fn clear(&mut self) {
-        self.inner.clear()
-    }
-
-    /// Shortens the list to `len` elements (no effect if it is shorter).
-    #[inline]
-    pub fn truncate(&mut self, len: usize) {
-        self.inner.truncate(len)
-    }
-}
-
-impl<T, E, M: MaxLen> ProgressiveList<T, E, M> {
-    /// The maximum `M` (read now, if it is given at run time);
-    /// `usize::MAX` for [`Unbounded`].
-    #[inline]
-    pub fn maximum() -> usize {
+    fn maximum() -> usize {
         M::max_len()
     }
 
-    /// An empty list with room for `capacity` elements (capped at the
-    /// maximum).
     #[inline]
-    pub fn with_capacity(capacity: usize) -> Self {
-        ProgressiveList::from_vec_unchecked(Vec::with_capacity(capacity.min(M::max_len())))
+    fn check_len(len: usize) -> Result<(), BoundError> {
+        check_count(len, M::max_len())
     }
 
-    /// The list holding `vec`, if it is within the maximum.
+    /// Encoded like a list without a limit. Decoding allocates in
+    /// proportion to the input: at most one element per `FIXED_PART_LEN`
+    /// bytes (fixed-size elements) or per 4-byte offset (variable-size
+    /// ones); the maximum is checked first, from the input's length or
+    /// first offset.
     #[inline]
-    pub fn try_from_vec(vec: Vec<T>) -> Result<Self, BoundError> {
-        check_count(vec.len(), M::max_len())?;
-        Ok(ProgressiveList::from_vec_unchecked(vec))
+    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
+        check_encoded_elements::<T>(bytes, M::max_len(), usize::MAX)?;
+        crate::codec::decode_elements(bytes, None, usize::MAX)
     }
 
-    /// The list of the elements `iter` yields, if they are within the
-    /// maximum. It draws at most `M + 1` elements: past the maximum it
-    /// stops, and the error's `len` is `M + 1`.
-    pub fn try_from_iter(iter: impl IntoIterator<Item = T>) -> Result<Self, BoundError> {
-        let inner = crate::bound::collect_within(iter, M::max_len())?;
-        Ok(ProgressiveList::from_vec_unchecked(inner))
-    }
-
-    /// Appends `value`, or returns an error (dropping `value`) past the
-    /// maximum. For an [`Unbounded`] list, `push` is this and cannot fail.
+    /// `mix_in_length(merkleize_progressive(leaves), len)`, progressive
+    /// merkleization as edition `E` defines it.
     #[inline]
-    pub fn try_push(&mut self, value: T) -> Result<(), BoundError> {
-        check_count(self.inner.len().saturating_add(1), M::max_len())?;
-        self.inner.push(value);
-        Ok(())
+    fn root<T: TreeHash>(values: &[T]) -> Root {
+        crate::codec::progressive_list_root::<E, T>(values)
     }
 
-    /// Appends clones of `values`, or returns an error (appending nothing)
-    /// if they do not fit.
-    pub fn extend_from_slice(&mut self, values: &[T]) -> Result<(), BoundError>
-    where
-        T: Clone,
-    {
-        check_count(self.inner.len().saturating_add(values.len()), M::max_len())?;
-        self.inner.extend_from_slice(values);
-        Ok(())
-    }
-
-    /// The same elements under another maximum, if they are within it.
-    pub fn into_bound<B: MaxLen>(self) -> Result<ProgressiveList<T, E, B>, BoundError> {
-        ProgressiveList::try_from_vec(self.inner)
+    fn node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, ProofError> {
+        crate::seq::progressive_node::<E, T>(values, values.len(), gindex)
     }
 }
 
-impl<T, E, M: Bounded> ProgressiveList<T, E, M> {
+impl<T, E, M> ProgressiveList<T, E, M> {
+    /// The same elements, merkleized as edition `F` defines it.
+    #[inline]
+    pub fn into_edition<F>(self) -> ProgressiveList<T, F, M> {
+        Seq::from_vec_unchecked(self.into_vec())
+    }
+}
+
+impl<T, E: Edition, M: MaxLen> ProgressiveList<T, E, M> {
+    /// The same elements under another maximum, if they are within it.
+    pub fn into_bound<B: MaxLen>(self) -> Result<ProgressiveList<T, E, B>, BoundError> {
+        ProgressiveList::try_from_vec(self.into_vec())
+    }
+}
+
+impl<T, E: Edition, M: Bounded> ProgressiveList<T, E, M> {
     /// Appends `value`, or returns an error (dropping `value`) if the list
     /// holds its maximum.
     #[inline]
@@ -173,17 +135,17 @@ impl<T, E> ProgressiveList<T, E, Unbounded> {
     /// Appends `value`.
     #[inline]
     pub fn push(&mut self, value: T) {
-        self.inner.push(value)
+        self.vec_mut().push(value)
     }
 
     /// The underlying `Vec`, to change freely (the list has no bound).
     #[inline]
     pub fn as_mut_vec(&mut self) -> &mut Vec<T> {
-        &mut self.inner
+        self.vec_mut()
     }
 }
 
-impl<T, E, M> Default for ProgressiveList<T, E, M> {
+impl<T, E: Edition, M: MaxLen> Default for ProgressiveList<T, E, M> {
     #[inline]
     fn default() -> Self {
         ProgressiveList::new()
@@ -193,7 +155,7 @@ impl<T, E, M> Default for ProgressiveList<T, E, M> {
 impl<T, E> From<Vec<T>> for ProgressiveList<T, E, Unbounded> {
     #[inline]
     fn from(inner: Vec<T>) -> Self {
-        ProgressiveList::from_vec_unchecked(inner)
+        Seq::from_vec_unchecked(inner)
     }
 }
 
@@ -212,30 +174,35 @@ impl<T, E> FromIterator<T> for ProgressiveList<T, E, Unbounded> {
 
 impl<T, E> Extend<T> for ProgressiveList<T, E, Unbounded> {
     fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
-        self.inner.extend(iter)
+        self.vec_mut().extend(iter)
     }
 }
 
-crate::seq::vec_backed! {
-    ProgressiveList<T, E: Edition | Sized, M: MaxLen | MaxLen>;
-    serde(exact = None, max = M::max_len());
-    // Encoded like a list without a limit. Decoding allocates in proportion
-    // to the input: at most one element per `FIXED_PART_LEN` bytes
-    // (fixed-size elements) or per 4-byte offset (variable-size ones); the
-    // maximum is checked first, from the input's length or first offset.
-    ssz(
-        fixed = false,
-        fixed_part_len = crate::BYTES_PER_LENGTH_OFFSET,
-        exact = None,
-        max = usize::MAX,
-        check = |bytes| crate::bound::check_encoded_elements::<T>(bytes, M::max_len(), usize::MAX),
-    );
-    // `mix_in_length(merkleize_progressive(leaves), len)`, progressive
-    // merkleization as edition `E` defines it.
-    hash(
-        root = |values| crate::codec::progressive_list_root::<E, T>(values),
-        node = |values, gindex| crate::seq::progressive_node::<E, T>(values, values.len(), gindex),
-    );
+/// The progressive list follows its edition's `merkleize_progressive`.
+impl<T: TreeLayout, E: Edition, M> TreeLayout for ProgressiveList<T, E, M> {
+    const LAYOUT: &'static Layout = &Layout::ProgressiveList {
+        elem: T::LAYOUT,
+        edition: E::RULES,
+    };
+}
+
+impl<T, E, M> Elements for ProgressiveList<T, E, M> {
+    type Element = T;
+}
+
+/// No limit: the length drawn as `arbitrary`'s `Vec` draws it, capped at
+/// the maximum.
+#[cfg(feature = "arbitrary")]
+impl<'a, T: arbitrary::Arbitrary<'a>, E: Edition, M: MaxLen> arbitrary::Arbitrary<'a>
+    for ProgressiveList<T, E, M>
+{
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        crate::arbitrary::list(u, M::max_len())
+    }
+
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (0, None)
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! `List[T, bound]` whose bound is known only at run time: the blob and
 //! column counts that depend on a fork's configuration.
 
+use crate::bound::check_count;
 use crate::{BoundError, DecodeError, DecodeErrorKind, Length, List, Root, Ssz, TreeHash};
 use alloc::vec::Vec;
 use core::fmt;
@@ -69,12 +70,24 @@ use core::ops::{Deref, DerefMut};
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct RuntimeList<T, Max> {
-    inner: Vec<T>,
+    // The elements, within `max_len` (hence within `Max`).
+    inner: List<T, Max>,
     max_len: usize,
     _max: PhantomData<Max>,
 }
 
 impl<T, Max: Length> RuntimeList<T, Max> {
+    /// The list of `inner` with the bound `max_len`, both of which the
+    /// caller has checked (`inner.len() <= max_len <= Max`).
+    #[inline]
+    fn from_parts(inner: Vec<T>, max_len: usize) -> Self {
+        RuntimeList {
+            inner: List::from_vec_unchecked(inner),
+            max_len,
+            _max: PhantomData,
+        }
+    }
+
     /// An empty list whose bound is `max_len`, if that is at most `Max`.
     #[inline]
     pub fn new(max_len: usize) -> Result<Self, BoundError> {
@@ -85,7 +98,7 @@ impl<T, Max: Length> RuntimeList<T, Max> {
     #[inline]
     pub const fn with_static_bound() -> Self {
         RuntimeList {
-            inner: Vec::new(),
+            inner: List::from_vec_unchecked(Vec::new()),
             max_len: Max::USIZE,
             _max: PhantomData,
         }
@@ -95,17 +108,8 @@ impl<T, Max: Length> RuntimeList<T, Max> {
     /// most `Max` and `vec` no longer than `max_len`.
     pub fn try_from_vec(vec: Vec<T>, max_len: usize) -> Result<Self, BoundError> {
         check_bound::<Max>(max_len)?;
-        if vec.len() > max_len {
-            return Err(BoundError {
-                len: vec.len(),
-                max: max_len,
-            });
-        }
-        Ok(RuntimeList {
-            inner: vec,
-            max_len,
-            _max: PhantomData,
-        })
+        check_count(vec.len(), max_len)?;
+        Ok(Self::from_parts(vec, max_len))
     }
 
     /// The elements of `list` with the bound `max_len`, if they fit.
@@ -127,11 +131,7 @@ impl<T, Max: Length> RuntimeList<T, Max> {
             )));
         }
         let inner = crate::codec::decode_elements(bytes, None, max_len)?;
-        Ok(RuntimeList {
-            inner,
-            max_len,
-            _max: PhantomData,
-        })
+        Ok(Self::from_parts(inner, max_len))
     }
 
     /// The run-time bound.
@@ -150,12 +150,7 @@ impl<T, Max: Length> RuntimeList<T, Max> {
     /// holds at most `max_len` elements; otherwise leaves the list as it is.
     pub fn set_max_len(&mut self, max_len: usize) -> Result<(), BoundError> {
         check_bound::<Max>(max_len)?;
-        if self.inner.len() > max_len {
-            return Err(BoundError {
-                len: self.inner.len(),
-                max: max_len,
-            });
-        }
+        check_count(self.inner.len(), max_len)?;
         self.max_len = max_len;
         Ok(())
     }
@@ -170,13 +165,8 @@ impl<T, Max: Length> RuntimeList<T, Max> {
     /// is full.
     #[inline]
     pub fn push(&mut self, value: T) -> Result<(), BoundError> {
-        if self.is_full() {
-            return Err(BoundError {
-                len: self.inner.len() + 1,
-                max: self.max_len,
-            });
-        }
-        self.inner.push(value);
+        check_count(self.inner.len().saturating_add(1), self.max_len)?;
+        self.inner.vec_mut().push(value);
         Ok(())
     }
 
@@ -186,14 +176,8 @@ impl<T, Max: Length> RuntimeList<T, Max> {
     where
         T: Clone,
     {
-        let len = self.inner.len().saturating_add(values.len());
-        if len > self.max_len {
-            return Err(BoundError {
-                len,
-                max: self.max_len,
-            });
-        }
-        self.inner.extend_from_slice(values);
+        check_count(self.inner.len().saturating_add(values.len()), self.max_len)?;
+        self.inner.vec_mut().extend_from_slice(values);
         Ok(())
     }
 
@@ -218,19 +202,19 @@ impl<T, Max: Length> RuntimeList<T, Max> {
     /// The elements as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[T] {
-        &self.inner
+        self.inner.as_slice()
     }
 
     /// The elements as a mutable slice.
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
-        &mut self.inner
+        self.inner.as_mut_slice()
     }
 
     /// The elements, as a `Vec`.
     #[inline]
     pub fn into_vec(self) -> Vec<T> {
-        self.inner
+        self.inner.into_vec()
     }
 
     /// The limit merkleization uses: the bound, exactly (`Max::U64` when
@@ -278,28 +262,28 @@ impl<T, Max> Deref for RuntimeList<T, Max> {
 
     #[inline]
     fn deref(&self) -> &[T] {
-        &self.inner
+        self.inner.as_slice()
     }
 }
 
 impl<T, Max> DerefMut for RuntimeList<T, Max> {
     #[inline]
     fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.inner
+        self.inner.as_mut_slice()
     }
 }
 
 impl<T, Max> AsRef<[T]> for RuntimeList<T, Max> {
     #[inline]
     fn as_ref(&self) -> &[T] {
-        &self.inner
+        self.inner.as_slice()
     }
 }
 
 impl<T, Max> From<RuntimeList<T, Max>> for Vec<T> {
     #[inline]
     fn from(list: RuntimeList<T, Max>) -> Vec<T> {
-        list.inner
+        list.inner.into_vec()
     }
 }
 
@@ -308,7 +292,7 @@ impl<T, Max: Length> From<List<T, Max>> for RuntimeList<T, Max> {
     #[inline]
     fn from(list: List<T, Max>) -> Self {
         RuntimeList {
-            inner: list.into_vec(),
+            inner: list,
             max_len: Max::USIZE,
             _max: PhantomData,
         }
@@ -317,7 +301,7 @@ impl<T, Max: Length> From<List<T, Max>> for RuntimeList<T, Max> {
 
 impl<T, Max> IntoIterator for RuntimeList<T, Max> {
     type Item = T;
-    type IntoIter = alloc::vec::IntoIter<T>;
+    type IntoIter = <List<T, Max> as IntoIterator>::IntoIter;
 
     #[inline]
     fn into_iter(self) -> Self::IntoIter {
@@ -327,7 +311,7 @@ impl<T, Max> IntoIterator for RuntimeList<T, Max> {
 
 impl<'a, T, Max> IntoIterator for &'a RuntimeList<T, Max> {
     type Item = &'a T;
-    type IntoIter = core::slice::Iter<'a, T>;
+    type IntoIter = <&'a List<T, Max> as IntoIterator>::IntoIter;
 
     #[inline]
     fn into_iter(self) -> Self::IntoIter {
@@ -344,17 +328,17 @@ impl<T: Ssz, Max: Length> Ssz for RuntimeList<T, Max> {
 
     #[inline]
     fn ssz_len(&self) -> usize {
-        crate::codec::elements_len(&self.inner)
+        self.inner.ssz_len()
     }
 
     #[inline]
     fn ssz_write(&self, out: &mut [u8]) {
-        crate::codec::write_elements(&self.inner, out)
+        self.inner.ssz_write(out)
     }
 
     #[inline]
     fn ssz_append(&self, buf: &mut Vec<u8>) {
-        crate::codec::append_elements(&self.inner, buf)
+        self.inner.ssz_append(buf)
     }
 
     #[inline]
@@ -459,17 +443,30 @@ mod serde_impls {
         ) -> Result<Self::Value, D::Error> {
             check_bound::<Max>(self.max_len).map_err(serde::de::Error::custom)?;
             let inner = crate::serde_support::deserialize_seq(deserializer, None, self.max_len)?;
-            Ok(RuntimeList {
-                inner,
-                max_len: self.max_len,
-                _max: PhantomData,
-            })
+            Ok(RuntimeList::from_parts(inner, self.max_len))
         }
     }
 }
 
 #[cfg(feature = "serde")]
 pub use serde_impls::RuntimeListSeed;
+
+/// An array of its elements' consensus JSON, at most `Max` of them.
+#[cfg(feature = "serde")]
+impl<T: crate::json::ConsensusJson, Max: Length> crate::json::ConsensusJson
+    for RuntimeList<T, Max>
+{
+    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        crate::json::serialize_elements(self.iter(), serializer)
+    }
+
+    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        let items = crate::json::deserialize_elements(deserializer, None, Max::USIZE)?;
+        RuntimeList::try_from_vec(items, Max::USIZE).map_err(serde::de::Error::custom)
+    }
+}
 
 #[cfg(test)]
 mod tests {

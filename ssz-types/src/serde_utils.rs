@@ -27,7 +27,9 @@
 //! written as `['1', '2']`), with the bound of the type enforced while
 //! reading.
 
-use crate::{Length, List, MaxLen, ProgressiveList, Vector, U256};
+use crate::U256;
+#[cfg(doc)]
+use crate::{List, ProgressiveList, Vector};
 use core::fmt;
 use core::marker::PhantomData;
 use serde::de::{Error, SeqAccess, Unexpected, Visitor};
@@ -36,6 +38,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 mod private {
     pub trait Sealed {}
 }
+pub(crate) use private::Sealed;
 
 /// An integer that [`quoted_int`] writes as a decimal string.
 pub trait QuotedInt: Sized + fmt::Display + core::str::FromStr + private::Sealed {
@@ -204,69 +207,6 @@ impl<T: QuotedInt> QuotedSeq for Vec<T> {
     }
 }
 
-impl<T: QuotedInt, E: crate::Edition, M: MaxLen> private::Sealed for ProgressiveList<T, E, M> {}
-
-impl<T: QuotedInt, E: crate::Edition, M: MaxLen> QuotedSeq for ProgressiveList<T, E, M> {
-    type Item = T;
-    const EXACT_LEN: Option<usize> = None;
-
-    fn max_len() -> usize {
-        Self::maximum()
-    }
-
-    fn items(&self) -> &[T] {
-        self
-    }
-
-    fn from_items(items: Vec<T>) -> Self {
-        // The visitor stopped at the maximum.
-        ProgressiveList::try_from_vec(items).unwrap_or_default()
-    }
-}
-
-impl<T: QuotedInt, N: Length, M: MaxLen> private::Sealed for List<T, N, M> {}
-
-impl<T: QuotedInt, N: Length, M: MaxLen> QuotedSeq for List<T, N, M> {
-    type Item = T;
-    const EXACT_LEN: Option<usize> = None;
-
-    fn max_len() -> usize {
-        Self::maximum()
-    }
-
-    fn items(&self) -> &[T] {
-        self
-    }
-
-    fn from_items(items: Vec<T>) -> Self {
-        // The visitor stopped at MAX_LEN elements.
-        List::try_from_vec(items).unwrap_or_default()
-    }
-}
-
-impl<T: QuotedInt, N: Length> private::Sealed for Vector<T, N> {}
-
-impl<T: QuotedInt, N: Length> QuotedSeq for Vector<T, N> {
-    type Item = T;
-    const EXACT_LEN: Option<usize> = Some(N::USIZE);
-
-    fn max_len() -> usize {
-        N::USIZE
-    }
-
-    fn items(&self) -> &[T] {
-        self
-    }
-
-    fn from_items(items: Vec<T>) -> Self {
-        match Vector::try_from_vec(items) {
-            Ok(v) => v,
-            // The visitor checked the length; never reached.
-            Err(e) => unreachable!("{e}"),
-        }
-    }
-}
-
 /// Each element of a `Vec`, [`List`], [`Vector`] or [`ProgressiveList`] of
 /// integers as a decimal string; reads strings or numbers, enforcing the
 /// type's bound.
@@ -366,7 +306,7 @@ pub mod hex_bytes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::U;
+    use crate::{List, ProgressiveList, Vector, U};
 
     #[derive(Serialize, Deserialize, Debug, PartialEq)]
     struct Ints {

@@ -167,39 +167,19 @@ impl U256 {
 
     /// `self + rhs`, or `None` on overflow.
     pub const fn checked_add(self, rhs: U256) -> Option<U256> {
-        let mut limbs = [0u64; 4];
-        let mut carry = false;
-        let mut i = 0;
-        while i < 4 {
-            let (s1, c1) = self.limbs[i].overflowing_add(rhs.limbs[i]);
-            let (s2, c2) = s1.overflowing_add(carry as u64);
-            limbs[i] = s2;
-            carry = c1 | c2;
-            i += 1;
-        }
-        if carry {
-            None
-        } else {
-            Some(U256 { limbs })
+        match add_limbs(self.limbs, rhs.limbs, false) {
+            (limbs, false) => Some(U256 { limbs }),
+            (_, true) => None,
         }
     }
 
-    /// `self - rhs`, or `None` if `rhs > self`.
+    /// `self - rhs`, or `None` if `rhs > self`: `self + !rhs + 1`, whose
+    /// carry out is set exactly when nothing is borrowed.
     pub const fn checked_sub(self, rhs: U256) -> Option<U256> {
-        let mut limbs = [0u64; 4];
-        let mut borrow = false;
-        let mut i = 0;
-        while i < 4 {
-            let (d1, b1) = self.limbs[i].overflowing_sub(rhs.limbs[i]);
-            let (d2, b2) = d1.overflowing_sub(borrow as u64);
-            limbs[i] = d2;
-            borrow = b1 | b2;
-            i += 1;
-        }
-        if borrow {
-            None
-        } else {
-            Some(U256 { limbs })
+        let r = rhs.limbs;
+        match add_limbs(self.limbs, [!r[0], !r[1], !r[2], !r[3]], true) {
+            (limbs, true) => Some(U256 { limbs }),
+            (_, false) => None,
         }
     }
 
@@ -264,30 +244,109 @@ impl PartialOrd for U256 {
     }
 }
 
-macro_rules! from_small {
-    ($($t:ty),*) => {$(
-        impl From<$t> for U256 {
-            #[inline]
-            fn from(v: $t) -> U256 {
-                U256 { limbs: [v as u64, 0, 0, 0] }
-            }
-        }
-
-        impl TryFrom<U256> for $t {
-            type Error = U256OverflowError;
-
-            #[inline]
-            fn try_from(v: U256) -> Result<$t, U256OverflowError> {
-                if v.limbs[1] != 0 || v.limbs[2] != 0 || v.limbs[3] != 0 {
-                    return Err(U256OverflowError);
-                }
-                <$t>::try_from(v.limbs[0]).map_err(|_| U256OverflowError)
-            }
-        }
-    )*};
+/// `a + b + carry`, limb by limb from the least significant, and the carry
+/// out of the top limb.
+#[inline]
+const fn add_limbs(a: [u64; 4], b: [u64; 4], mut carry: bool) -> ([u64; 4], bool) {
+    let mut limbs = [0u64; 4];
+    let mut i = 0;
+    while i < 4 {
+        let (s1, c1) = a[i].overflowing_add(b[i]);
+        let (s2, c2) = s1.overflowing_add(carry as u64);
+        limbs[i] = s2;
+        carry = c1 | c2;
+        i += 1;
+    }
+    (limbs, carry)
 }
 
-from_small!(u8, u16, u32, u64, usize);
+mod sealed {
+    pub trait Sealed {}
+
+    impl Sealed for u8 {}
+    impl Sealed for u16 {}
+    impl Sealed for u32 {}
+    impl Sealed for u64 {}
+    impl Sealed for usize {}
+}
+
+/// The unsigned integers of at most 64 bits (`u8`, `u16`, `u32`, `u64`,
+/// `usize`): each converts into a [`U256`] (`From`) and back with a check
+/// (`TryFrom<U256>`). Sealed: implemented for those types only.
+pub trait SmallUint: sealed::Sealed + Copy + TryFrom<u64> + TryInto<u64> {}
+
+impl<T: sealed::Sealed + Copy + TryFrom<u64> + TryInto<u64>> SmallUint for T {}
+
+impl<T: SmallUint> From<T> for U256 {
+    #[inline]
+    fn from(v: T) -> U256 {
+        match v.try_into() {
+            Ok(low) => U256 {
+                limbs: [low, 0, 0, 0],
+            },
+            // Every `SmallUint` has at most 64 bits (`usize` too, on every
+            // target Rust supports), so the conversion cannot fail.
+            Err(_) => unreachable!("a SmallUint has at most 64 bits"),
+        }
+    }
+}
+
+impl U256 {
+    /// The value as a `T` of at most 64 bits, or an error if it does not fit
+    /// (what each `TryFrom<U256>` of those types calls).
+    #[inline]
+    fn narrow<T: SmallUint>(self) -> Result<T, U256OverflowError> {
+        match self.limbs {
+            [low, 0, 0, 0] => T::try_from(low).map_err(|_| U256OverflowError),
+            _ => Err(U256OverflowError),
+        }
+    }
+}
+
+impl TryFrom<U256> for u8 {
+    type Error = U256OverflowError;
+
+    #[inline]
+    fn try_from(v: U256) -> Result<u8, U256OverflowError> {
+        v.narrow()
+    }
+}
+
+impl TryFrom<U256> for u16 {
+    type Error = U256OverflowError;
+
+    #[inline]
+    fn try_from(v: U256) -> Result<u16, U256OverflowError> {
+        v.narrow()
+    }
+}
+
+impl TryFrom<U256> for u32 {
+    type Error = U256OverflowError;
+
+    #[inline]
+    fn try_from(v: U256) -> Result<u32, U256OverflowError> {
+        v.narrow()
+    }
+}
+
+impl TryFrom<U256> for u64 {
+    type Error = U256OverflowError;
+
+    #[inline]
+    fn try_from(v: U256) -> Result<u64, U256OverflowError> {
+        v.narrow()
+    }
+}
+
+impl TryFrom<U256> for usize {
+    type Error = U256OverflowError;
+
+    #[inline]
+    fn try_from(v: U256) -> Result<usize, U256OverflowError> {
+        v.narrow()
+    }
+}
 
 impl From<bool> for U256 {
     #[inline]
@@ -445,6 +504,18 @@ mod serde_impls {
             }
         }
     }
+
+    /// A decimal string, read quoted or not (the consensus JSON of integers
+    /// of 64 bits and more).
+    impl crate::json::ConsensusJson for U256 {
+        fn serialize_json<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_str(self)
+        }
+
+        fn deserialize_json<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            crate::serde_utils::deserialize_quoted(deserializer)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -536,6 +607,15 @@ mod tests {
         assert_eq!(U256::ZERO.bits(), 0);
         assert_eq!(u64::try_from(U256::from(7u8)), Ok(7));
         assert_eq!(u8::try_from(U256::from(256u16)), Err(U256OverflowError));
+        assert_eq!(usize::try_from(U256::from(usize::MAX)), Ok(usize::MAX));
+        assert_eq!(
+            u32::try_from(U256::from(u64::from(u32::MAX) + 1)),
+            Err(U256OverflowError)
+        );
+        assert_eq!(
+            u16::try_from(U256::from(1u128 << 64)),
+            Err(U256OverflowError)
+        );
         assert_eq!(u64::try_from(v), Err(U256OverflowError));
         assert_eq!(u128::try_from(U256::from(u128::MAX)), Ok(u128::MAX));
         assert_eq!(u128::try_from(U256::MAX), Err(U256OverflowError));
@@ -564,6 +644,12 @@ mod tests {
         assert_eq!(U256::MAX.checked_add(U256::ONE), None);
         assert_eq!(U256::ZERO.checked_sub(U256::ONE), None);
         assert_eq!(U256::MAX.checked_sub(U256::MAX), Some(U256::ZERO));
+        assert_eq!(U256::ZERO.checked_sub(U256::ZERO), Some(U256::ZERO));
+        assert_eq!(U256::ONE.checked_sub(U256::MAX), None);
+        assert_eq!(
+            U256::from(u128::MAX).checked_sub(U256::from(u64::MAX)),
+            Some(U256::from(u128::MAX - u128::from(u64::MAX)))
+        );
         let mut sorted = vec![U256::MAX, b, U256::ZERO, a];
         sorted.sort();
         assert_eq!(sorted, [U256::ZERO, a, b, U256::MAX]);

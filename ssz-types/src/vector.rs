@@ -1,8 +1,12 @@
 //! `Vector[T, N]`: exactly `N` elements, on the heap.
 
-use crate::{DecodeError, DecodeErrorKind, Length, LengthError, Ssz};
+use crate::bound::check_vector_len;
+use crate::seq::{Kind, Sealed, Seq, VectorKind};
+use crate::{
+    DecodeError, DecodeErrorKind, Gindex, Length, LengthError, ProofError, Root, Ssz, TreeHash,
+};
 use alloc::{vec, vec::Vec};
-use core::marker::PhantomData;
+use peam_ssz_core::path::{Elements, Layout, TreeLayout};
 
 /// `Vector[T, N]`: exactly `N::USIZE` elements, in a `Vec`.
 ///
@@ -24,10 +28,39 @@ use core::marker::PhantomData;
 /// assert_eq!(Vector::<u8, U<3>>::default().as_slice(), [0, 0, 0]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Vector<T, N> {
-    inner: Vec<T>,
-    _marker: PhantomData<N>,
+pub type Vector<T, N> = Seq<T, VectorKind<N>>;
+
+impl<N> Sealed for VectorKind<N> {}
+
+impl<N: Length> Kind for VectorKind<N> {
+    const LENGTH: Option<usize> = Some(N::USIZE);
+    type Error = LengthError;
+
+    #[inline]
+    fn maximum() -> usize {
+        N::USIZE
+    }
+
+    #[inline]
+    fn check_len(len: usize) -> Result<(), LengthError> {
+        check_vector_len(len, N::USIZE)
+    }
+
+    #[inline]
+    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
+        check_vector_bytes::<T, N>(bytes)?;
+        crate::codec::decode_elements(bytes, Some(N::USIZE), N::USIZE)
+    }
+
+    /// `merkleize(leaves)`, the leaves filling the tree's width exactly.
+    #[inline]
+    fn root<T: TreeHash>(values: &[T]) -> Root {
+        crate::codec::vector_root(values)
+    }
+
+    fn node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, ProofError> {
+        crate::codec::vector_node(values, gindex)
+    }
 }
 
 impl<T, N: Length> Vector<T, N> {
@@ -64,40 +97,19 @@ impl<T, N: Length> Vector<T, N> {
         Vector::try_from_vec(inner)
     }
 
-    /// The vector holding `vec`, if it has exactly `N` elements.
-    #[inline]
-    pub fn try_from_vec(vec: Vec<T>) -> Result<Self, LengthError> {
-        if vec.len() != N::USIZE || N::USIZE == 0 {
-            return Err(LengthError {
-                len: vec.len(),
-                expected: N::USIZE,
-            });
-        }
-        Ok(Vector {
-            inner: vec,
-            _marker: PhantomData,
-        })
-    }
-
     /// `N` clones of `value`.
     pub fn from_elem(value: T) -> Self
     where
         T: Clone,
     {
         let () = Self::NOT_EMPTY;
-        Vector {
-            inner: vec![value; N::USIZE],
-            _marker: PhantomData,
-        }
+        Seq::from_vec_unchecked(vec![value; N::USIZE])
     }
 
     /// The vector whose element `i` is `f(i)`.
     pub fn from_fn(f: impl FnMut(usize) -> T) -> Self {
         let () = Self::NOT_EMPTY;
-        Vector {
-            inner: (0..N::USIZE).map(f).collect(),
-            _marker: PhantomData,
-        }
+        Seq::from_vec_unchecked((0..N::USIZE).map(f).collect())
     }
 
     /// The length `N`.
@@ -128,38 +140,8 @@ impl<T: Clone, N: Length> TryFrom<&[T]> for Vector<T, N> {
 
     #[inline]
     fn try_from(slice: &[T]) -> Result<Self, LengthError> {
-        if slice.len() != N::USIZE || N::USIZE == 0 {
-            return Err(LengthError {
-                len: slice.len(),
-                expected: N::USIZE,
-            });
-        }
-        Ok(Vector {
-            inner: slice.to_vec(),
-            _marker: PhantomData,
-        })
+        Vector::try_from_slice(slice)
     }
-}
-
-crate::seq::vec_backed! {
-    Vector<T, N: Length | Length>;
-    serde(exact = Some(N::USIZE), max = N::USIZE);
-    ssz(
-        fixed = T::IS_FIXED_SIZE,
-        fixed_part_len = if T::IS_FIXED_SIZE {
-            T::FIXED_PART_LEN * N::USIZE
-        } else {
-            crate::BYTES_PER_LENGTH_OFFSET
-        },
-        exact = Some(N::USIZE),
-        max = N::USIZE,
-        check = check_vector_bytes::<T, N>,
-    );
-    // `merkleize(leaves)`, the leaves filling the tree's width exactly.
-    hash(
-        root = |values| crate::codec::vector_root(values),
-        node = |values, gindex| crate::codec::vector_node(values, gindex),
-    );
 }
 
 /// What a vector's input must be before its elements are read: the type is
@@ -176,6 +158,36 @@ pub(crate) fn check_vector_bytes<T: Ssz, N: Length>(bytes: &[u8]) -> Result<(), 
         }));
     }
     Ok(())
+}
+
+impl<T: TreeLayout, N: Length> TreeLayout for Vector<T, N> {
+    const LAYOUT: &'static Layout = &Layout::Vector {
+        elem: T::LAYOUT,
+        length: N::U64,
+    };
+}
+
+impl<T, N> Elements for Vector<T, N> {
+    type Element = T;
+}
+
+/// Exactly `N` elements, zeros past the end of the input; refused
+/// (`NotEnoughData`) past the memory the input justifies.
+#[cfg(feature = "arbitrary")]
+impl<'a, T: arbitrary::Arbitrary<'a>, N: Length> arbitrary::Arbitrary<'a> for Vector<T, N> {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        crate::arbitrary::vector(u)
+    }
+
+    fn size_hint(depth: usize) -> (usize, Option<usize>) {
+        Self::try_size_hint(depth).unwrap_or_default()
+    }
+
+    fn try_size_hint(
+        depth: usize,
+    ) -> Result<(usize, Option<usize>), arbitrary::MaxRecursionReached> {
+        crate::arbitrary::try_vector_size_hint::<T>(depth, N::USIZE)
+    }
 }
 
 #[cfg(test)]

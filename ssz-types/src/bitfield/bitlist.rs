@@ -1,9 +1,12 @@
 //! `Bitlist[N]`.
 
-use super::buf::{bitlist_common, BitBuf, Bits};
+use super::buf::BitBuf;
+use super::seq::{BitKind, BitSeq, Sealed};
+use crate::bound::check_count;
 use crate::merkle::{merkleize_packed, mix_in_length};
-use crate::{BoundError, DecodeError, DecodeErrorKind, IndexError, Length, Root, TreeHash};
+use crate::{BoundError, DecodeErrorKind, Gindex, Length, ProofError, Root, TreeHash};
 use core::marker::PhantomData;
+use peam_ssz_core::path::{Layout, TreeLayout};
 
 /// `Bitlist[N]`: up to `N::USIZE` bits.
 ///
@@ -29,88 +32,38 @@ use core::marker::PhantomData;
 ///
 /// Bitlists order as their sequences of bits (as `[bool]` would): bit by
 /// bit from bit 0, a prefix before what extends it.
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Bitlist<N> {
-    bits: BitBuf,
-    _marker: PhantomData<N>,
+pub type Bitlist<N> = BitSeq<BitlistKind<N>>;
+
+/// The kind of [`Bitlist<N>`]: at most `N` bits.
+pub struct BitlistKind<N>(PhantomData<N>);
+
+impl<N> Sealed for BitlistKind<N> {}
+
+impl<N: Length> BitKind for BitlistKind<N> {
+    const NAME: &'static str = "Bitlist";
+
+    #[inline]
+    fn maximum() -> usize {
+        N::USIZE
+    }
+
+    #[inline]
+    fn over_maximum(len: usize, max: usize) -> DecodeErrorKind {
+        DecodeErrorKind::TooManyBits { len, max }
+    }
 }
 
-bitlist_common!(Bitlist<N: Length>, "Bitlist");
-
-impl<N: Length> Bitlist<N> {
-    /// The encoding's bits, refusing more than the limit before it copies
-    /// them.
-    #[inline]
-    fn decode_buf(bytes: &[u8]) -> Result<BitBuf, DecodeError> {
-        BitBuf::from_ssz(bytes, N::USIZE)
-    }
-
-    /// An empty bitlist.
-    #[inline]
-    pub const fn new() -> Self {
-        Bitlist::from_buf(BitBuf::new())
-    }
-
+impl<N: Length> BitSeq<BitlistKind<N>> {
     /// `len` zero bits, if `len` is within the limit.
     pub fn with_len(len: usize) -> Result<Self, BoundError> {
-        if len > N::USIZE {
-            return Err(BoundError { len, max: N::USIZE });
-        }
-        Ok(Bitlist::from_buf(BitBuf::zeros(len)))
+        check_count(len, N::USIZE)?;
+        Ok(BitSeq::from_buf(BitBuf::zeros(len)))
     }
 
     /// The bitlist of `bits`, if they are within the limit.
     pub fn from_bools(bits: &[bool]) -> Result<Self, BoundError> {
-        if bits.len() > N::USIZE {
-            return Err(BoundError {
-                len: bits.len(),
-                max: N::USIZE,
-            });
-        }
-        Ok(Bitlist::from_buf(BitBuf::from_bools(bits)))
-    }
-
-    /// The bitlist of the bits `iter` yields, if they are within the limit.
-    /// It draws at most `N + 1` bits: past the limit it stops, and the
-    /// error's `len` is `N + 1`.
-    ///
-    /// ```
-    /// use peam_ssz_types::{Bitlist, BoundError, U};
-    ///
-    /// let bits = Bitlist::<U<4>>::try_from_iter((0..4).map(|i| i % 2 == 0))?;
-    /// assert_eq!(bits.ones().collect::<Vec<_>>(), [0, 2]);
-    /// assert_eq!(
-    ///     Bitlist::<U<4>>::try_from_iter(core::iter::repeat(true)),
-    ///     Err(BoundError { len: 5, max: 4 })
-    /// );
-    /// # Ok::<(), BoundError>(())
-    /// ```
-    pub fn try_from_iter(iter: impl IntoIterator<Item = bool>) -> Result<Self, BoundError> {
-        let mut bits = BitBuf::new();
-        for bit in iter {
-            if bits.len() == N::USIZE {
-                return Err(BoundError {
-                    len: N::USIZE.saturating_add(1),
-                    max: N::USIZE,
-                });
-            }
-            bits.push(bit);
-        }
-        Ok(Bitlist::from_buf(bits))
-    }
-
-    /// The bitlist of the first `len` bits of `bytes` (bit `i` in byte
-    /// `i / 8` at position `i % 8`), without a delimiter. Fails if `len` is
-    /// over the limit, `bytes` is not `len.div_ceil(8)` long, or a bit at or
-    /// past `len` is set.
-    pub fn from_raw_bytes(bytes: alloc::vec::Vec<u8>, len: usize) -> Result<Self, DecodeError> {
-        if len > N::USIZE {
-            return Err(DecodeError::new(DecodeErrorKind::TooManyBits {
-                len,
-                max: N::USIZE,
-            }));
-        }
-        Ok(Bitlist::from_buf(BitBuf::from_raw(bytes, len)?))
+        check_count(bits.len(), N::USIZE)?;
+        Ok(BitSeq::from_buf(BitBuf::from_bools(bits)))
     }
 
     /// The limit `N`.
@@ -120,15 +73,9 @@ impl<N: Length> Bitlist<N> {
     }
 
     /// Appends a bit, or returns an error if the bitlist is full.
+    #[inline]
     pub fn push(&mut self, value: bool) -> Result<(), BoundError> {
-        if self.bits.len() >= N::USIZE {
-            return Err(BoundError {
-                len: self.bits.len() + 1,
-                max: N::USIZE,
-            });
-        }
-        self.bits.push(value);
-        Ok(())
+        self.try_push(value)
     }
 
     /// Whether no bit is set.
@@ -147,7 +94,7 @@ impl<N: Length> Bitlist<N> {
     pub fn union(&self, other: &Self) -> Option<Self> {
         self.bits
             .zip_with(&other.bits, |a, b| a | b)
-            .map(Bitlist::from_buf)
+            .map(BitSeq::from_buf)
     }
 
     /// The bitwise and of two bitlists of the same length, or `None` if
@@ -155,7 +102,7 @@ impl<N: Length> Bitlist<N> {
     pub fn intersection(&self, other: &Self) -> Option<Self> {
         self.bits
             .zip_with(&other.bits, |a, b| a & b)
-            .map(Bitlist::from_buf)
+            .map(BitSeq::from_buf)
     }
 
     /// Whether a bit is set in both (compared over the shorter length).
@@ -164,16 +111,9 @@ impl<N: Length> Bitlist<N> {
     }
 }
 
-impl<N: Length> Default for Bitlist<N> {
-    #[inline]
-    fn default() -> Self {
-        Bitlist::new()
-    }
-}
-
 /// `mix_in_length(merkleize(pack_bits(value), limit = (N + 255) // 256),
 /// len(value))`.
-impl<N: Length> TreeHash for Bitlist<N> {
+impl<N: Length> TreeHash for BitSeq<BitlistKind<N>> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
         mix_in_length(
@@ -182,8 +122,8 @@ impl<N: Length> TreeHash for Bitlist<N> {
         )
     }
 
-    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
-        if gindex == crate::Gindex::ROOT {
+    fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
+        if gindex == Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
         // The bits packed as bytes (`N / 8` of them at most); the length
@@ -193,6 +133,30 @@ impl<N: Length> TreeHash for Bitlist<N> {
             N::U64.div_ceil(8),
             self.bits.len(),
             gindex,
+        )
+    }
+}
+
+impl<N: Length> TreeLayout for BitSeq<BitlistKind<N>> {
+    const LAYOUT: &'static Layout = &Layout::Bitlist { limit: N::U64 };
+}
+
+/// A length up to the limit and 8 bits per input byte left, then the bits,
+/// packed.
+#[cfg(feature = "arbitrary")]
+impl<'a, N: Length> ::arbitrary::Arbitrary<'a> for BitSeq<BitlistKind<N>> {
+    fn arbitrary(u: &mut ::arbitrary::Unstructured<'a>) -> ::arbitrary::Result<Self> {
+        let len = crate::arbitrary::bit_len(u, N::USIZE)?;
+        Bitlist::from_raw_bytes(crate::arbitrary::packed_bits(u, len)?, len)
+            .map_err(|_| ::arbitrary::Error::IncorrectFormat)
+    }
+
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (
+            0,
+            N::USIZE
+                .div_ceil(8)
+                .checked_add(core::mem::size_of::<usize>()),
         )
     }
 }

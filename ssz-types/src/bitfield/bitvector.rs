@@ -311,4 +311,17 @@ mod serde_impls {
             Bitvector::from_raw_bytes(bytes).map_err(serde::de::Error::custom)
         }
     }
+
+    /// Its serde form, the consensus one: the packed bits in `0x` hex.
+    impl<N: Length> crate::json::ConsensusJson for Bitvector<N> {
+        fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serialize_hex(&self.bytes, serializer)
+        }
+
+        fn deserialize_json<'de, D: serde::Deserializer<'de>>(
+            deserializer: D,
+        ) -> Result<Self, D::Error> {
+            serde::Deserialize::deserialize(deserializer)
+        }
+    }
 }

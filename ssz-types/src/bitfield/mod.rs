@@ -2,17 +2,21 @@
 //! packed eight to a byte, bit `i` in byte `i / 8` at position `i % 8`
 //! (least significant first).
 //!
-//! The two bitlists keep their bits in one private buffer (`buf::BitBuf`):
-//! the bound (a limit, or none) and the root are all that differ.
+//! The two bitlists are names of one storage, [`BitSeq<K>`] (see `seq.rs`),
+//! over one private buffer (`buf::BitBuf`): the bound (a limit, or none),
+//! the root, the tree layout and `arbitrary` are all that differ, each in
+//! the type's own file.
 
 mod bitlist;
 mod bitvector;
 pub(crate) mod buf;
 mod progressive;
+mod seq;
 #[cfg(test)]
 mod tests;
 
-pub use bitlist::Bitlist;
+pub use bitlist::{Bitlist, BitlistKind};
 pub use bitvector::Bitvector;
 pub use buf::Bits;
-pub use progressive::ProgressiveBitlist;
+pub use progressive::{ProgressiveBitKind, ProgressiveBitlist};
+pub use seq::{BitKind, BitSeq};

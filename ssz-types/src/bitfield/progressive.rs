@@ -1,12 +1,13 @@
 //! `ProgressiveBitlist` (EIP-7916).
 
-use super::buf::{bitlist_common, BitBuf, Bits};
+use super::buf::BitBuf;
+use super::seq::{BitKind, BitSeq, Sealed};
 use crate::bound::{check_count, Bounded, MaxLen, Unbounded};
 use crate::edition::{Current, Edition};
 use crate::merkle::{merkleize_progressive_packed_in, mix_in_length};
-use crate::{BoundError, DecodeError, DecodeErrorKind, IndexError, Root, TreeHash};
-use alloc::vec::Vec;
+use crate::{BoundError, DecodeErrorKind, Gindex, ProofError, Root, TreeHash};
 use core::marker::PhantomData;
+use peam_ssz_core::path::{Layout, TreeLayout};
 
 /// `ProgressiveBitlist` (EIP-7916): any number of bits (at most `M`).
 ///
@@ -43,29 +44,37 @@ use core::marker::PhantomData;
 /// assert_eq!(*err.kind(), DecodeErrorKind::ExceedsMaximum { len: 5, max: 4 });
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, Default)]
-pub struct ProgressiveBitlist<E = Current, M = Unbounded> {
-    bits: BitBuf,
-    _marker: PhantomData<(E, M)>,
-}
+pub type ProgressiveBitlist<E = Current, M = Unbounded> = BitSeq<ProgressiveBitKind<E, M>>;
 
-bitlist_common!(ProgressiveBitlist<E: Edition, M: MaxLen>, "ProgressiveBitlist");
+/// The kind of [`ProgressiveBitlist<E, M>`]: merkleized as edition `E`
+/// defines it, at most `M` bits.
+pub struct ProgressiveBitKind<E, M>(PhantomData<(E, M)>);
 
-impl<E, M> ProgressiveBitlist<E, M> {
-    /// An empty bitlist.
+impl<E, M> Sealed for ProgressiveBitKind<E, M> {}
+
+impl<E, M: MaxLen> BitKind for ProgressiveBitKind<E, M> {
+    const NAME: &'static str = "ProgressiveBitlist";
+
     #[inline]
-    pub const fn new() -> Self {
-        ProgressiveBitlist::from_buf(BitBuf::new())
+    fn maximum() -> usize {
+        M::max_len()
     }
 
+    #[inline]
+    fn over_maximum(len: usize, max: usize) -> DecodeErrorKind {
+        DecodeErrorKind::ExceedsMaximum { len, max }
+    }
+}
+
+impl<E, M> BitSeq<ProgressiveBitKind<E, M>> {
     /// The same bits, merkleized as edition `F` defines it.
     #[inline]
     pub fn into_edition<F>(self) -> ProgressiveBitlist<F, M> {
-        ProgressiveBitlist::from_buf(self.bits)
+        BitSeq::from_buf(self.bits)
     }
 }
 
-impl<E, M: MaxLen> ProgressiveBitlist<E, M> {
+impl<E, M: MaxLen> BitSeq<ProgressiveBitKind<E, M>> {
     /// The maximum number of bits `M` (read now, if it is given at run
     /// time); `usize::MAX` for [`Unbounded`].
     #[inline]
@@ -73,81 +82,35 @@ impl<E, M: MaxLen> ProgressiveBitlist<E, M> {
         M::max_len()
     }
 
-    /// The encoding's bits, refusing more than the maximum before it copies
-    /// them.
-    fn decode_buf(bytes: &[u8]) -> Result<BitBuf, DecodeError> {
-        let max = M::max_len();
-        BitBuf::from_ssz(bytes, max).map_err(|e| match *e.kind() {
-            DecodeErrorKind::TooManyBits { len, .. } => {
-                DecodeError::new(DecodeErrorKind::ExceedsMaximum { len, max })
-            }
-            _ => e,
-        })
-    }
-
     /// `len` zero bits, if `len` is within the maximum.
     pub fn try_with_len(len: usize) -> Result<Self, BoundError> {
         check_count(len, M::max_len())?;
-        Ok(ProgressiveBitlist::from_buf(BitBuf::zeros(len)))
+        Ok(BitSeq::from_buf(BitBuf::zeros(len)))
     }
 
     /// The bitlist of `bits`, if they are within the maximum.
     pub fn try_from_bools(bits: &[bool]) -> Result<Self, BoundError> {
         check_count(bits.len(), M::max_len())?;
-        Ok(ProgressiveBitlist::from_buf(BitBuf::from_bools(bits)))
-    }
-
-    /// The bitlist of the bits `iter` yields, if they are within the
-    /// maximum. It draws at most `M + 1` bits.
-    pub fn try_from_iter(iter: impl IntoIterator<Item = bool>) -> Result<Self, BoundError> {
-        let max = M::max_len();
-        let mut bits = BitBuf::new();
-        for bit in iter {
-            if bits.len() == max {
-                return Err(BoundError {
-                    len: max.saturating_add(1),
-                    max,
-                });
-            }
-            bits.push(bit);
-        }
-        Ok(ProgressiveBitlist::from_buf(bits))
-    }
-
-    /// The bitlist of the first `len` bits of `bytes` (bit `i` in byte
-    /// `i / 8` at position `i % 8`), without a delimiter. Fails if `len` is
-    /// over the maximum, `bytes` is not `len.div_ceil(8)` long or a bit at
-    /// or past `len` is set.
-    pub fn from_raw_bytes(bytes: Vec<u8>, len: usize) -> Result<Self, DecodeError> {
-        crate::bound::check_decoded_count(len, M::max_len())?;
-        Ok(ProgressiveBitlist::from_buf(BitBuf::from_raw(bytes, len)?))
-    }
-
-    /// Appends a bit, or returns an error past the maximum. For an
-    /// [`Unbounded`] bitlist, `push` is this and cannot fail.
-    pub fn try_push(&mut self, value: bool) -> Result<(), BoundError> {
-        check_count(self.bits.len().saturating_add(1), M::max_len())?;
-        self.bits.push(value);
-        Ok(())
+        Ok(BitSeq::from_buf(BitBuf::from_bools(bits)))
     }
 }
 
-impl<E, M: Bounded> ProgressiveBitlist<E, M> {
+impl<E, M: Bounded> BitSeq<ProgressiveBitKind<E, M>> {
     /// Appends a bit, or returns an error if the bitlist holds its maximum.
     pub fn push(&mut self, value: bool) -> Result<(), BoundError> {
         self.try_push(value)
     }
 }
 
-impl<E> ProgressiveBitlist<E, Unbounded> {
+impl<E> BitSeq<ProgressiveBitKind<E, Unbounded>> {
     /// `len` zero bits.
     pub fn with_len(len: usize) -> Self {
-        ProgressiveBitlist::from_buf(BitBuf::zeros(len))
+        BitSeq::from_buf(BitBuf::zeros(len))
     }
 
     /// The bitlist of `bits`.
     pub fn from_bools(bits: &[bool]) -> Self {
-        ProgressiveBitlist::from_buf(BitBuf::from_bools(bits))
+        BitSeq::from_buf(BitBuf::from_bools(bits))
     }
 
     /// Appends a bit.
@@ -156,7 +119,7 @@ impl<E> ProgressiveBitlist<E, Unbounded> {
     }
 }
 
-impl<E> FromIterator<bool> for ProgressiveBitlist<E, Unbounded> {
+impl<E> FromIterator<bool> for BitSeq<ProgressiveBitKind<E, Unbounded>> {
     fn from_iter<I: IntoIterator<Item = bool>>(iter: I) -> Self {
         let mut bits = ProgressiveBitlist::<E, Unbounded>::new();
         for b in iter {
@@ -168,7 +131,7 @@ impl<E> FromIterator<bool> for ProgressiveBitlist<E, Unbounded> {
 
 /// `mix_in_length(merkleize_progressive(pack_bits(value)), len(value))`,
 /// progressive merkleization as edition `E` defines it.
-impl<E: Edition, M: MaxLen> TreeHash for ProgressiveBitlist<E, M> {
+impl<E: Edition, M: MaxLen> TreeHash for BitSeq<ProgressiveBitKind<E, M>> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
         mix_in_length(
@@ -177,11 +140,30 @@ impl<E: Edition, M: MaxLen> TreeHash for ProgressiveBitlist<E, M> {
         )
     }
 
-    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
-        if gindex == crate::Gindex::ROOT {
+    fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
+        if gindex == Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
         // The bits packed as bytes; the length mix-in counts bits.
         crate::seq::progressive_node::<E, u8>(self.bits.as_bytes(), self.bits.len(), gindex)
+    }
+}
+
+impl<E: Edition, M> TreeLayout for BitSeq<ProgressiveBitKind<E, M>> {
+    const LAYOUT: &'static Layout = &Layout::ProgressiveBitlist { edition: E::RULES };
+}
+
+/// A length up to the maximum and 8 bits per input byte left, then the
+/// bits, packed.
+#[cfg(feature = "arbitrary")]
+impl<'a, E, M: MaxLen> ::arbitrary::Arbitrary<'a> for BitSeq<ProgressiveBitKind<E, M>> {
+    fn arbitrary(u: &mut ::arbitrary::Unstructured<'a>) -> ::arbitrary::Result<Self> {
+        let len = crate::arbitrary::bit_len(u, M::max_len())?;
+        ProgressiveBitlist::from_raw_bytes(crate::arbitrary::packed_bits(u, len)?, len)
+            .map_err(|_| ::arbitrary::Error::IncorrectFormat)
+    }
+
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (0, None)
     }
 }

@@ -3,6 +3,11 @@ use crate::{BoundError, DecodeErrorKind, HexError, IndexError, LengthError, Ssz,
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
+/// What parsing hex gives for an encoding it refuses with `kind`.
+fn encoding_error<T>(kind: DecodeErrorKind) -> Result<T, HexError> {
+    Err(HexError::InvalidEncoding(kind))
+}
+
 #[test]
 fn bitlist_encoding_adds_the_delimiter() {
     // ssz/simple-serialize.md: the delimiter sits at bit index len.
@@ -217,16 +222,11 @@ fn bitfields_parse_their_hex_form() {
     assert_eq!(hex.parse::<Bitlist<U<16>>>(), Ok(list));
     assert_eq!(
         "0x00".parse::<Bitlist<U<16>>>(),
-        Err(HexError::InvalidEncoding(
-            DecodeErrorKind::BitlistNoDelimiter
-        ))
+        encoding_error(DecodeErrorKind::BitlistNoDelimiter)
     );
     assert_eq!(
         "0x0002".parse::<Bitlist<U<8>>>(),
-        Err(HexError::InvalidEncoding(DecodeErrorKind::TooManyBits {
-            len: 9,
-            max: 8
-        }))
+        encoding_error(DecodeErrorKind::TooManyBits { len: 9, max: 8 })
     );
     assert_eq!("0d".parse::<Bitlist<U<8>>>(), Err(HexError::MissingPrefix));
     assert_eq!("0x0g".parse::<Bitlist<U<8>>>(), Err(HexError::InvalidDigit));
@@ -236,16 +236,14 @@ fn bitfields_parse_their_hex_form() {
     assert_eq!("0xff03".parse::<Bitvector<U<10>>>(), Ok(vector));
     assert_eq!(
         "0xff07".parse::<Bitvector<U<10>>>(),
-        Err(HexError::InvalidEncoding(
-            DecodeErrorKind::BitvectorExcessBits
-        ))
+        encoding_error(DecodeErrorKind::BitvectorExcessBits)
     );
     assert_eq!(
         "0xff".parse::<Bitvector<U<10>>>(),
-        Err(HexError::InvalidEncoding(DecodeErrorKind::InvalidLength {
+        encoding_error(DecodeErrorKind::InvalidLength {
             expected: 2,
             got: 1
-        }))
+        })
     );
     // ProgressiveBitlist: as a bitlist, without a limit.
     let p = <ProgressiveBitlist>::from_bools(&[false; 9]);

@@ -300,4 +300,15 @@ mod serde_impls {
             FixedBytes::from_slice(&bytes).map_err(serde::de::Error::custom)
         }
     }
+
+    /// Its serde form, the consensus one: the bytes in `0x` hex.
+    impl<const N: usize> crate::json::ConsensusJson for FixedBytes<N> {
+        fn serialize_json<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            self.serialize(serializer)
+        }
+
+        fn deserialize_json<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            Self::deserialize(deserializer)
+        }
+    }
 }

@@ -1,17 +1,16 @@
 //! `ByteList[N]`.
 
-use crate::hex::{to_hex, HexError};
+use super::{ByteKind, ByteSeq, Checked, Sealed, Variable};
+use crate::bound::check_count;
+use crate::hex::HexError;
 use crate::merkle::{merkleize_packed, mix_in_length};
 use crate::{
-    BoundError, DecodeError, DecodeErrorKind, Length, Root, Ssz, TreeHash, BYTES_PER_CHUNK,
+    BoundError, DecodeError, DecodeErrorKind, Gindex, Length, ProofError, Root, TreeHash,
+    BYTES_PER_CHUNK,
 };
 use alloc::vec::Vec;
-use core::fmt;
 use core::marker::PhantomData;
-use core::ops::{Deref, DerefMut};
-use core::str::FromStr;
-
-use super::{bytes_ssz, parse_hex, vec_bytes_common};
+use peam_ssz_core::path::{Layout, TreeLayout, UINT8};
 
 /// `ByteList[N]` (`List[byte, N]`): at most `N::USIZE` bytes.
 ///
@@ -24,37 +23,57 @@ use super::{bytes_ssz, parse_hex, vec_bytes_common};
 /// assert!(ByteList::<U<32>>::from_ssz(&[0; 33]).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ByteList<N> {
-    inner: Vec<u8>,
-    _marker: PhantomData<N>,
+pub type ByteList<N> = ByteSeq<ByteListKind<N>>;
+
+/// The kind of [`ByteList<N>`]: at most `N` bytes.
+pub struct ByteListKind<N>(PhantomData<N>);
+
+impl<N> Sealed for ByteListKind<N> {}
+
+impl<N: Length> ByteKind for ByteListKind<N> {
+    const IS_FIXED_SIZE: bool = false;
+    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
+    type Error = BoundError;
+
+    #[inline]
+    fn check_len(len: usize) -> Result<(), BoundError> {
+        check_count(len, N::USIZE)
+    }
+
+    #[inline]
+    fn check_hex(len: usize) -> Result<(), HexError> {
+        if len > N::USIZE {
+            return Err(HexError::TooLong { len, max: N::USIZE });
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn check_decode(bytes: &[u8]) -> Result<(), DecodeError> {
+        if bytes.len() > N::USIZE {
+            return Err(DecodeError::new(DecodeErrorKind::TooManyElements {
+                len: bytes.len(),
+                max: N::USIZE,
+            }));
+        }
+        Ok(())
+    }
 }
 
-vec_bytes_common!(ByteList<N>);
+impl<N: Length> Checked for ByteListKind<N> {}
 
-impl<N: Length> ByteList<N> {
+impl<N: Length> Variable for ByteListKind<N> {
+    #[inline]
+    fn maximum() -> usize {
+        N::USIZE
+    }
+}
+
+impl<N: Length> ByteSeq<ByteListKind<N>> {
     /// No bytes.
     #[inline]
     pub const fn new() -> Self {
-        ByteList {
-            inner: Vec::new(),
-            _marker: PhantomData,
-        }
-    }
-
-    /// The list holding `vec`, if it is within the limit.
-    #[inline]
-    pub fn try_from_vec(vec: Vec<u8>) -> Result<Self, BoundError> {
-        if vec.len() > N::USIZE {
-            return Err(BoundError {
-                len: vec.len(),
-                max: N::USIZE,
-            });
-        }
-        Ok(ByteList {
-            inner: vec,
-            _marker: PhantomData,
-        })
+        ByteSeq::from_vec_unchecked(Vec::new())
     }
 
     /// The limit `N`.
@@ -66,152 +85,48 @@ impl<N: Length> ByteList<N> {
     /// Appends a byte, or returns an error if the list is full.
     #[inline]
     pub fn push(&mut self, byte: u8) -> Result<(), BoundError> {
-        if self.inner.len() >= N::USIZE {
-            return Err(BoundError {
-                len: self.inner.len() + 1,
-                max: N::USIZE,
-            });
-        }
-        self.inner.push(byte);
-        Ok(())
-    }
-
-    /// Appends `bytes`, or returns an error (appending nothing) if they do
-    /// not fit.
-    pub fn extend_from_slice(&mut self, bytes: &[u8]) -> Result<(), BoundError> {
-        let len = self.inner.len().saturating_add(bytes.len());
-        if len > N::USIZE {
-            return Err(BoundError { len, max: N::USIZE });
-        }
-        self.inner.extend_from_slice(bytes);
-        Ok(())
-    }
-
-    /// Removes and returns the last byte.
-    #[inline]
-    pub fn pop(&mut self) -> Option<u8> {
-        self.inner.pop()
-    }
-
-    /// Removes every byte.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.inner.clear()
-    }
-
-    /// Shortens the list to `len` bytes (no effect if it is shorter).
-    #[inline]
-    pub fn truncate(&mut self, len: usize) {
-        self.inner.truncate(len)
+        self.try_push(byte)
     }
 }
 
-impl<N: Length> Default for ByteList<N> {
+impl<N: Length> Default for ByteSeq<ByteListKind<N>> {
     #[inline]
     fn default() -> Self {
         ByteList::new()
     }
 }
 
-impl<N: Length> TryFrom<Vec<u8>> for ByteList<N> {
-    type Error = BoundError;
-
-    #[inline]
-    fn try_from(vec: Vec<u8>) -> Result<Self, BoundError> {
-        ByteList::try_from_vec(vec)
-    }
-}
-
-impl<N: Length> TryFrom<&[u8]> for ByteList<N> {
-    type Error = BoundError;
-
-    #[inline]
-    fn try_from(bytes: &[u8]) -> Result<Self, BoundError> {
-        if bytes.len() > N::USIZE {
-            return Err(BoundError {
-                len: bytes.len(),
-                max: N::USIZE,
-            });
-        }
-        Ok(ByteList {
-            inner: bytes.to_vec(),
-            _marker: PhantomData,
-        })
-    }
-}
-
-/// Parses `0x`-prefixed hex.
-impl<N: Length> FromStr for ByteList<N> {
-    type Err = HexError;
-
-    fn from_str(s: &str) -> Result<Self, HexError> {
-        let inner = parse_hex(s, |len| {
-            if len > N::USIZE {
-                return Err(HexError::TooLong { len, max: N::USIZE });
-            }
-            Ok(())
-        })?;
-        Ok(ByteList {
-            inner,
-            _marker: PhantomData,
-        })
-    }
-}
-
-bytes_ssz!(
-    ByteList<N: Length>,
-    fixed = false,
-    fixed_part_len = crate::BYTES_PER_LENGTH_OFFSET,
-    check = |bytes| {
-        if bytes.len() > N::USIZE {
-            return Err(DecodeError::new(DecodeErrorKind::TooManyElements {
-                len: bytes.len(),
-                max: N::USIZE,
-            }));
-        }
-        Ok(())
-    },
-);
 /// `mix_in_length(merkleize(pack(bytes), limit = (N + 31) // 32), len)`.
-impl<N: Length> TreeHash for ByteList<N> {
+impl<N: Length> TreeHash for ByteSeq<ByteListKind<N>> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
         let limit = N::U64.div_ceil(BYTES_PER_CHUNK as u64);
         mix_in_length(&merkleize_packed(&self.inner, limit), self.inner.len())
     }
 
-    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
-        if gindex == crate::Gindex::ROOT {
+    fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
+        if gindex == Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
         crate::codec::list_node(&self.inner, N::U64, self.inner.len(), gindex)
     }
 }
 
-#[cfg(feature = "serde")]
-mod serde_impls {
-    use super::*;
-    use crate::serde_support::{deserialize_hex_checked, serialize_hex};
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+impl<N: Length> TreeLayout for ByteSeq<ByteListKind<N>> {
+    const LAYOUT: &'static Layout = &Layout::List {
+        elem: UINT8,
+        limit: N::U64,
+    };
+}
 
-    impl<N: Length> Serialize for ByteList<N> {
-        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serialize_hex(&self.inner, serializer)
-        }
+#[cfg(feature = "arbitrary")]
+impl<'a, N: Length> ::arbitrary::Arbitrary<'a> for ByteSeq<ByteListKind<N>> {
+    fn arbitrary(u: &mut ::arbitrary::Unstructured<'a>) -> ::arbitrary::Result<Self> {
+        let bytes = crate::arbitrary::list_bytes(u, N::USIZE)?;
+        Ok(ByteSeq::from_vec_unchecked(bytes))
     }
 
-    impl<'de, N: Length> Deserialize<'de> for ByteList<N> {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let inner = deserialize_hex_checked(deserializer, |len| {
-                if len > N::USIZE {
-                    return Err(HexError::TooLong { len, max: N::USIZE }.to_string());
-                }
-                Ok(())
-            })?;
-            Ok(ByteList {
-                inner,
-                _marker: PhantomData,
-            })
-        }
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        crate::arbitrary::list_hint((1, Some(1)), N::USIZE)
     }
 }

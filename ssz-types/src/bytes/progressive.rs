@@ -1,17 +1,14 @@
 //! `ProgressiveByteList` (EIP-7916).
 
-use crate::bound::{check_count, Bounded, MaxLen, Unbounded};
+use super::{ByteKind, ByteSeq, Checked, Sealed, Variable};
+use crate::bound::{check_count, check_decoded_count, Bounded, MaxLen, Unbounded};
 use crate::edition::{Current, Edition};
-use crate::hex::{to_hex, HexError};
+use crate::hex::HexError;
 use crate::merkle::{merkleize_progressive_packed_in, mix_in_length};
-use crate::{BoundError, DecodeError, Root, Ssz, TreeHash};
+use crate::{BoundError, DecodeError, Gindex, ProofError, Root, TreeHash};
 use alloc::vec::Vec;
-use core::fmt;
 use core::marker::PhantomData;
-use core::ops::{Deref, DerefMut};
-use core::str::FromStr;
-
-use super::{bytes_ssz, parse_hex, vec_bytes_common};
+use peam_ssz_core::path::{Layout, TreeLayout, UINT8};
 
 /// `ProgressiveByteList` (`ProgressiveList[byte]`, EIP-7916): any number of
 /// bytes, merkleized as edition `E` defines progressive merkleization (the
@@ -33,83 +30,74 @@ use super::{bytes_ssz, parse_hex, vec_bytes_common};
 /// assert_eq!(ExtraData::from_ssz(&[0; 32])?.len(), 32);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct ProgressiveByteList<E = Current, M = Unbounded> {
-    inner: Vec<u8>,
-    _marker: PhantomData<(E, M)>,
+pub type ProgressiveByteList<E = Current, M = Unbounded> = ByteSeq<ProgressiveByteKind<E, M>>;
+
+/// The kind of [`ProgressiveByteList<E, M>`]: merkleized as edition `E`
+/// defines it, at most `M` bytes.
+pub struct ProgressiveByteKind<E, M>(PhantomData<(E, M)>);
+
+impl<E, M> Sealed for ProgressiveByteKind<E, M> {}
+
+// Encoded like a list without a limit: any number of bytes up to the
+// maximum, checked before the copy.
+impl<E, M: MaxLen> ByteKind for ProgressiveByteKind<E, M> {
+    const IS_FIXED_SIZE: bool = false;
+    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
+    type Error = BoundError;
+
+    #[inline]
+    fn check_len(len: usize) -> Result<(), BoundError> {
+        check_count(len, M::max_len())
+    }
+
+    #[inline]
+    fn check_hex(len: usize) -> Result<(), HexError> {
+        let max = M::max_len();
+        if len > max {
+            return Err(HexError::TooLong { len, max });
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn check_decode(bytes: &[u8]) -> Result<(), DecodeError> {
+        check_decoded_count(bytes.len(), M::max_len())
+    }
 }
 
-vec_bytes_common!(ProgressiveByteList<E, M>);
+impl<E, M: Bounded> Checked for ProgressiveByteKind<E, M> {}
 
-impl<E, M> ProgressiveByteList<E, M> {
+impl<E, M: MaxLen> Variable for ProgressiveByteKind<E, M> {
+    #[inline]
+    fn maximum() -> usize {
+        M::max_len()
+    }
+}
+
+impl<E, M> ByteSeq<ProgressiveByteKind<E, M>> {
     /// No bytes.
     #[inline]
     pub const fn new() -> Self {
-        ProgressiveByteList {
-            inner: Vec::new(),
-            _marker: PhantomData,
-        }
+        ByteSeq::from_vec_unchecked(Vec::new())
     }
 
     /// The same bytes, merkleized as edition `F` defines it.
     #[inline]
     pub fn into_edition<F>(self) -> ProgressiveByteList<F, M> {
-        ProgressiveByteList {
-            inner: self.inner,
-            _marker: PhantomData,
-        }
-    }
-
-    /// Removes and returns the last byte.
-    #[inline]
-    pub fn pop(&mut self) -> Option<u8> {
-        self.inner.pop()
-    }
-
-    /// Shortens the list to `len` bytes (no effect if it is shorter).
-    #[inline]
-    pub fn truncate(&mut self, len: usize) {
-        self.inner.truncate(len)
+        ByteSeq::from_vec_unchecked(self.inner)
     }
 }
 
-impl<E, M: MaxLen> ProgressiveByteList<E, M> {
+impl<E, M: MaxLen> ByteSeq<ProgressiveByteKind<E, M>> {
     /// The maximum `M` (read now, if it is given at run time);
     /// `usize::MAX` for [`Unbounded`].
     #[inline]
     pub fn maximum() -> usize {
         M::max_len()
     }
-
-    /// The list holding `vec`, if it is within the maximum.
-    #[inline]
-    pub fn try_from_vec(vec: Vec<u8>) -> Result<Self, BoundError> {
-        check_count(vec.len(), M::max_len())?;
-        Ok(ProgressiveByteList {
-            inner: vec,
-            _marker: PhantomData,
-        })
-    }
-
-    /// Appends a byte, or returns an error past the maximum. For an
-    /// [`Unbounded`] list, `push` is this and cannot fail.
-    #[inline]
-    pub fn try_push(&mut self, byte: u8) -> Result<(), BoundError> {
-        check_count(self.inner.len().saturating_add(1), M::max_len())?;
-        self.inner.push(byte);
-        Ok(())
-    }
-
-    /// Appends `bytes`, or returns an error (appending nothing) if they do
-    /// not fit.
-    pub fn extend_from_slice(&mut self, bytes: &[u8]) -> Result<(), BoundError> {
-        check_count(self.inner.len().saturating_add(bytes.len()), M::max_len())?;
-        self.inner.extend_from_slice(bytes);
-        Ok(())
-    }
 }
 
-impl<E, M: Bounded> ProgressiveByteList<E, M> {
+impl<E, M: Bounded> ByteSeq<ProgressiveByteKind<E, M>> {
     /// Appends a byte, or returns an error if the list holds its maximum.
     #[inline]
     pub fn push(&mut self, byte: u8) -> Result<(), BoundError> {
@@ -117,7 +105,7 @@ impl<E, M: Bounded> ProgressiveByteList<E, M> {
     }
 }
 
-impl<E> ProgressiveByteList<E, Unbounded> {
+impl<E> ByteSeq<ProgressiveByteKind<E, Unbounded>> {
     /// Appends a byte.
     #[inline]
     pub fn push(&mut self, byte: u8) {
@@ -127,74 +115,34 @@ impl<E> ProgressiveByteList<E, Unbounded> {
     /// The underlying `Vec`, to change freely (the list has no bound).
     #[inline]
     pub fn as_mut_vec(&mut self) -> &mut Vec<u8> {
-        &mut self.inner
+        self.vec_mut()
     }
 }
 
-impl<E> From<Vec<u8>> for ProgressiveByteList<E, Unbounded> {
+impl<E, M> Default for ByteSeq<ProgressiveByteKind<E, M>> {
+    #[inline]
+    fn default() -> Self {
+        ProgressiveByteList::new()
+    }
+}
+
+impl<E> From<Vec<u8>> for ByteSeq<ProgressiveByteKind<E, Unbounded>> {
     #[inline]
     fn from(inner: Vec<u8>) -> Self {
-        ProgressiveByteList {
-            inner,
-            _marker: PhantomData,
-        }
+        ByteSeq::from_vec_unchecked(inner)
     }
 }
 
-impl<E> From<&[u8]> for ProgressiveByteList<E, Unbounded> {
+impl<E> From<&[u8]> for ByteSeq<ProgressiveByteKind<E, Unbounded>> {
     #[inline]
     fn from(bytes: &[u8]) -> Self {
-        ProgressiveByteList::from(bytes.to_vec())
+        ByteSeq::from_vec_unchecked(bytes.to_vec())
     }
 }
 
-impl<E, M: MaxLen> TryFrom<&[u8]> for ProgressiveByteList<E, M>
-where
-    M: Bounded,
-{
-    type Error = BoundError;
-
-    #[inline]
-    fn try_from(bytes: &[u8]) -> Result<Self, BoundError> {
-        check_count(bytes.len(), M::max_len())?;
-        Ok(ProgressiveByteList {
-            inner: bytes.to_vec(),
-            _marker: PhantomData,
-        })
-    }
-}
-
-/// Parses `0x`-prefixed hex, refusing more bytes than the maximum before
-/// it allocates.
-impl<E, M: MaxLen> FromStr for ProgressiveByteList<E, M> {
-    type Err = HexError;
-
-    fn from_str(s: &str) -> Result<Self, HexError> {
-        let max = M::max_len();
-        let inner = parse_hex(s, |len| {
-            if len > max {
-                return Err(HexError::TooLong { len, max });
-            }
-            Ok(())
-        })?;
-        Ok(ProgressiveByteList {
-            inner,
-            _marker: PhantomData,
-        })
-    }
-}
-
-// Encoded like a list without a limit: any number of bytes up to the
-// maximum, checked before the copy.
-bytes_ssz!(
-    ProgressiveByteList<E: Edition, M: MaxLen>,
-    fixed = false,
-    fixed_part_len = crate::BYTES_PER_LENGTH_OFFSET,
-    check = |bytes| crate::bound::check_decoded_count(bytes.len(), M::max_len()),
-);
 /// `mix_in_length(merkleize_progressive(pack(bytes)), len)`, progressive
 /// merkleization as edition `E` defines it.
-impl<E: Edition, M: MaxLen> TreeHash for ProgressiveByteList<E, M> {
+impl<E: Edition, M: MaxLen> TreeHash for ByteSeq<ProgressiveByteKind<E, M>> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
         mix_in_length(
@@ -203,39 +151,29 @@ impl<E: Edition, M: MaxLen> TreeHash for ProgressiveByteList<E, M> {
         )
     }
 
-    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
-        if gindex == crate::Gindex::ROOT {
+    fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
+        if gindex == Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
         crate::seq::progressive_node::<E, u8>(&self.inner, self.inner.len(), gindex)
     }
 }
 
-#[cfg(feature = "serde")]
-mod serde_impls {
-    use super::*;
-    use crate::serde_support::{deserialize_hex_checked, serialize_hex};
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+impl<E: Edition, M> TreeLayout for ByteSeq<ProgressiveByteKind<E, M>> {
+    const LAYOUT: &'static Layout = &Layout::ProgressiveList {
+        elem: UINT8,
+        edition: E::RULES,
+    };
+}
 
-    impl<E, M> Serialize for ProgressiveByteList<E, M> {
-        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serialize_hex(&self.inner, serializer)
-        }
+#[cfg(feature = "arbitrary")]
+impl<'a, E, M: MaxLen> ::arbitrary::Arbitrary<'a> for ByteSeq<ProgressiveByteKind<E, M>> {
+    fn arbitrary(u: &mut ::arbitrary::Unstructured<'a>) -> ::arbitrary::Result<Self> {
+        let bytes = crate::arbitrary::list_bytes(u, M::max_len())?;
+        ProgressiveByteList::try_from_vec(bytes).map_err(|_| ::arbitrary::Error::IncorrectFormat)
     }
 
-    impl<'de, E, M: MaxLen> Deserialize<'de> for ProgressiveByteList<E, M> {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let max = M::max_len();
-            let inner = deserialize_hex_checked(deserializer, |len| {
-                if len > max {
-                    return Err(HexError::TooLong { len, max }.to_string());
-                }
-                Ok(())
-            })?;
-            Ok(ProgressiveByteList {
-                inner,
-                _marker: PhantomData,
-            })
-        }
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (0, None)
     }
 }

@@ -1,17 +1,16 @@
 //! `ByteVector[N]`, on the heap.
 
-use crate::hex::{to_hex, HexError};
+use super::{ByteKind, ByteSeq, Checked, Sealed};
+use crate::bound::check_vector_len;
+use crate::hex::HexError;
 use crate::merkle::merkleize_packed;
 use crate::{
-    DecodeError, DecodeErrorKind, Length, LengthError, Root, Ssz, TreeHash, BYTES_PER_CHUNK,
+    DecodeError, DecodeErrorKind, Gindex, Length, LengthError, ProofError, Root, TreeHash,
+    BYTES_PER_CHUNK,
 };
-use alloc::{vec, vec::Vec};
-use core::fmt;
+use alloc::vec;
 use core::marker::PhantomData;
-use core::ops::{Deref, DerefMut};
-use core::str::FromStr;
-
-use super::{bytes_ssz, parse_hex, vec_bytes_common};
+use peam_ssz_core::path::{Layout, TreeLayout, UINT8};
 
 /// `ByteVector[N]` (`Vector[byte, N]`): exactly `N::USIZE` bytes, on the
 /// heap. For short byte vectors of a constant length, [`FixedBytes`](crate::FixedBytes) stores
@@ -24,110 +23,33 @@ use super::{bytes_ssz, parse_hex, vec_bytes_common};
 /// assert_eq!(logs_bloom.to_ssz(), [0; 256]);
 /// assert!(ByteVector::<U<256>>::from_ssz(&[0; 255]).is_err());
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ByteVector<N> {
-    inner: Vec<u8>,
-    _marker: PhantomData<N>,
-}
+pub type ByteVector<N> = ByteSeq<ByteVectorKind<N>>;
 
-vec_bytes_common!(ByteVector<N>);
+/// The kind of [`ByteVector<N>`]: exactly `N` bytes (`N > 0`).
+pub struct ByteVectorKind<N>(PhantomData<N>);
 
-impl<N: Length> ByteVector<N> {
-    const NOT_EMPTY: () = assert!(N::USIZE > 0, "ByteVector[0] is an illegal SSZ type");
+impl<N> Sealed for ByteVectorKind<N> {}
 
-    /// `N` zero bytes. Does not compile for the illegal `ByteVector[0]`.
-    #[inline]
-    pub fn zero() -> Self {
-        let () = Self::NOT_EMPTY;
-        ByteVector {
-            inner: vec![0; N::USIZE],
-            _marker: PhantomData,
-        }
-    }
-
-    /// The vector holding `vec`, if it is exactly `N` bytes.
-    #[inline]
-    pub fn try_from_vec(vec: Vec<u8>) -> Result<Self, LengthError> {
-        if vec.len() != N::USIZE || N::USIZE == 0 {
-            return Err(LengthError {
-                len: vec.len(),
-                expected: N::USIZE,
-            });
-        }
-        Ok(ByteVector {
-            inner: vec,
-            _marker: PhantomData,
-        })
-    }
-
-    /// The length `N`.
-    #[inline]
-    pub const fn vector_len() -> usize {
-        N::USIZE
-    }
-}
-
-/// `N` zero bytes.
-impl<N: Length> Default for ByteVector<N> {
-    #[inline]
-    fn default() -> Self {
-        ByteVector::zero()
-    }
-}
-
-impl<N: Length> TryFrom<Vec<u8>> for ByteVector<N> {
+impl<N: Length> ByteKind for ByteVectorKind<N> {
+    const IS_FIXED_SIZE: bool = true;
+    const FIXED_PART_LEN: usize = N::USIZE;
     type Error = LengthError;
 
     #[inline]
-    fn try_from(vec: Vec<u8>) -> Result<Self, LengthError> {
-        ByteVector::try_from_vec(vec)
+    fn check_len(len: usize) -> Result<(), LengthError> {
+        check_vector_len(len, N::USIZE)
     }
-}
-
-impl<N: Length> TryFrom<&[u8]> for ByteVector<N> {
-    type Error = LengthError;
 
     #[inline]
-    fn try_from(bytes: &[u8]) -> Result<Self, LengthError> {
-        if bytes.len() != N::USIZE || N::USIZE == 0 {
-            return Err(LengthError {
-                len: bytes.len(),
-                expected: N::USIZE,
-            });
-        }
-        Ok(ByteVector {
-            inner: bytes.to_vec(),
-            _marker: PhantomData,
+    fn check_hex(got: usize) -> Result<(), HexError> {
+        check_vector_len(got, N::USIZE).map_err(|e| HexError::InvalidLength {
+            expected: e.expected,
+            got: e.len,
         })
     }
-}
 
-/// Parses `0x`-prefixed hex of exactly `N` bytes.
-impl<N: Length> FromStr for ByteVector<N> {
-    type Err = HexError;
-
-    fn from_str(s: &str) -> Result<Self, HexError> {
-        let inner = parse_hex(s, |got| {
-            if got != N::USIZE || N::USIZE == 0 {
-                return Err(HexError::InvalidLength {
-                    expected: N::USIZE,
-                    got,
-                });
-            }
-            Ok(())
-        })?;
-        Ok(ByteVector {
-            inner,
-            _marker: PhantomData,
-        })
-    }
-}
-
-bytes_ssz!(
-    ByteVector<N: Length>,
-    fixed = true,
-    fixed_part_len = N::USIZE,
-    check = |bytes| {
+    #[inline]
+    fn check_decode(bytes: &[u8]) -> Result<(), DecodeError> {
         if N::USIZE == 0 {
             // ssz/simple-serialize.md (v1.6.1), "Illegal types".
             return Err(DecodeError::new(DecodeErrorKind::ZeroLengthVector));
@@ -139,17 +61,45 @@ bytes_ssz!(
             }));
         }
         Ok(())
-    },
-);
+    }
+}
+
+impl<N: Length> Checked for ByteVectorKind<N> {}
+
+impl<N: Length> ByteSeq<ByteVectorKind<N>> {
+    const NOT_EMPTY: () = assert!(N::USIZE > 0, "ByteVector[0] is an illegal SSZ type");
+
+    /// `N` zero bytes. Does not compile for the illegal `ByteVector[0]`.
+    #[inline]
+    pub fn zero() -> Self {
+        let () = Self::NOT_EMPTY;
+        ByteSeq::from_vec_unchecked(vec![0; N::USIZE])
+    }
+
+    /// The length `N`.
+    #[inline]
+    pub const fn vector_len() -> usize {
+        N::USIZE
+    }
+}
+
+/// `N` zero bytes.
+impl<N: Length> Default for ByteSeq<ByteVectorKind<N>> {
+    #[inline]
+    fn default() -> Self {
+        ByteVector::zero()
+    }
+}
+
 /// `merkleize(pack(bytes))`.
-impl<N: Length> TreeHash for ByteVector<N> {
+impl<N: Length> TreeHash for ByteSeq<ByteVectorKind<N>> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
         merkleize_packed(&self.inner, N::USIZE.div_ceil(BYTES_PER_CHUNK) as u64)
     }
 
-    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
-        if gindex == crate::Gindex::ROOT {
+    fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
+        if gindex == Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
         crate::codec::vector_node(&self.inner, gindex)
@@ -163,34 +113,26 @@ impl<N: Length> TreeHash for ByteVector<N> {
     }
 }
 
-#[cfg(feature = "serde")]
-mod serde_impls {
-    use super::*;
-    use crate::serde_support::{deserialize_hex_checked, serialize_hex};
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+impl<N: Length> TreeLayout for ByteSeq<ByteVectorKind<N>> {
+    const LAYOUT: &'static Layout = &Layout::Vector {
+        elem: UINT8,
+        length: N::U64,
+    };
+}
 
-    impl<N: Length> Serialize for ByteVector<N> {
-        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serialize_hex(&self.inner, serializer)
+/// `N` bytes of the input, or `NotEnoughData` if they would take more
+/// memory than the input justifies (see [`crate::arbitrary`]).
+#[cfg(feature = "arbitrary")]
+impl<'a, N: Length> ::arbitrary::Arbitrary<'a> for ByteSeq<ByteVectorKind<N>> {
+    fn arbitrary(u: &mut ::arbitrary::Unstructured<'a>) -> ::arbitrary::Result<Self> {
+        if N::USIZE > u.len().max(crate::arbitrary::VECTOR_MEMORY_FLOOR) {
+            return Err(::arbitrary::Error::NotEnoughData);
         }
+        ByteVector::try_from_vec(crate::arbitrary::bytes(u, N::USIZE)?)
+            .map_err(|_| ::arbitrary::Error::IncorrectFormat)
     }
 
-    impl<'de, N: Length> Deserialize<'de> for ByteVector<N> {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let inner = deserialize_hex_checked(deserializer, |got| {
-                if got != N::USIZE || N::USIZE == 0 {
-                    return Err(HexError::InvalidLength {
-                        expected: N::USIZE,
-                        got,
-                    }
-                    .to_string());
-                }
-                Ok(())
-            })?;
-            Ok(ByteVector {
-                inner,
-                _marker: PhantomData,
-            })
-        }
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (N::USIZE, Some(N::USIZE))
     }
 }

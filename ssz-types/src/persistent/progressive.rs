@@ -27,6 +27,7 @@ use crate::{DecodeError, Gindex, IndexError, ProofError, Root, Ssz, TreeHash};
 use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
+use peam_ssz_core::path::{Elements, Layout, TreeLayout};
 
 /// `ProgressiveList[T]` (EIP-7916) as a persistent tree: the same SSZ type
 /// as [`ProgressiveList<T, E>`](crate::ProgressiveList) (same encoding,
@@ -573,7 +574,7 @@ impl<T: TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher> TreeHash
     fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
         match gindex.get() {
             1 => Ok(self.hash_tree_root()),
-            3 => Ok(super::length_chunk(self.len)),
+            3 => Ok(crate::merkle::length_chunk(self.len)),
             _ => match gindex.split(1) {
                 Some((top, rest)) if top.get() == 2 => self.spine_node(rest, gindex),
                 // Below the length chunk.
@@ -599,5 +600,47 @@ impl<'de, T: TreeHash + Send + serde::Deserialize<'de>, E, M: MaxLen, H: ScopedH
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let values = crate::serde_support::deserialize_seq(deserializer, None, M::max_len())?;
         Ok(Self::from_elements(values))
+    }
+}
+
+/// An array of its elements' consensus JSON, at most `M` of them.
+#[cfg(feature = "serde")]
+impl<T: crate::json::ConsensusJson + TreeHash + Send, E, M: MaxLen, H: ScopedHasher>
+    crate::json::ConsensusJson for PersistentProgressiveList<T, E, M, H>
+{
+    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        crate::json::serialize_elements(self.iter(), serializer)
+    }
+
+    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        let values = crate::json::deserialize_elements(deserializer, None, M::max_len())?;
+        Ok(Self::from_elements(values))
+    }
+}
+
+/// A persistent progressive list has the tree of the [`ProgressiveList`](crate::ProgressiveList)
+/// it stands for.
+impl<T: TreeLayout, E: Edition, M> TreeLayout for PersistentProgressiveList<T, E, M> {
+    const LAYOUT: &'static Layout = <crate::ProgressiveList<T, E> as TreeLayout>::LAYOUT;
+}
+
+impl<T, E, M> Elements for PersistentProgressiveList<T, E, M> {
+    type Element = T;
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a, T: ::arbitrary::Arbitrary<'a> + TreeHash + Send, E, M: MaxLen> ::arbitrary::Arbitrary<'a>
+    for PersistentProgressiveList<T, E, M>
+{
+    fn arbitrary(u: &mut ::arbitrary::Unstructured<'a>) -> ::arbitrary::Result<Self> {
+        let elements = crate::arbitrary::list_elements(u, M::max_len())?;
+        PersistentProgressiveList::try_from_vec(elements)
+            .map_err(|_| ::arbitrary::Error::IncorrectFormat)
+    }
+
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (0, None)
     }
 }

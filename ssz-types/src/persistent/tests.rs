@@ -1,6 +1,8 @@
 use super::*;
 use crate::merkle::{merkleize, merkleize_packed, mix_in_length, ZERO_HASHES};
 use crate::{Bytes32, Bytes48, DecodeErrorKind, List, Vector, U, U64};
+use crate::{Gindex, Length, ProofError, Root};
+use core::fmt;
 
 /// A validator-like container: two byte vectors, a boolean and five
 /// `uint64` (eight fields, as `phase0.Validator`).

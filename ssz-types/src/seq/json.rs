@@ -1,0 +1,61 @@
+//! A [`Seq`] in serde and in the consensus JSON: an array of its
+//! elements, read with the kind's bound checked as it is read.
+
+use super::{Kind, Seq};
+use crate::json::{deserialize_elements, serialize_elements, ConsensusJson};
+use crate::serde_support::deserialize_seq;
+use crate::serde_utils::{QuotedInt, QuotedSeq, Sealed};
+use alloc::vec::Vec;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// An array of the elements.
+impl<T: Serialize, K> Serialize for Seq<T, K> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(&self.inner)
+    }
+}
+
+/// An array of the elements, read with the kind's bound checked before
+/// anything past it is kept.
+impl<'de, T: Deserialize<'de>, K: Kind> Deserialize<'de> for Seq<T, K> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let inner = deserialize_seq(deserializer, K::LENGTH, K::maximum())?;
+        Ok(Seq::from_vec_unchecked(inner))
+    }
+}
+
+/// An array of its elements' JSON, read with its bound before anything
+/// past it is kept.
+impl<T: ConsensusJson, K: Kind> ConsensusJson for Seq<T, K> {
+    fn serialize_json<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_elements(self.inner.iter(), serializer)
+    }
+
+    fn deserialize_json<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let items = deserialize_elements(deserializer, K::LENGTH, K::maximum())?;
+        Seq::try_from_vec(items).map_err(serde::de::Error::custom)
+    }
+}
+
+impl<T: QuotedInt, K: Kind> Sealed for Seq<T, K> {}
+
+/// [`List`](crate::List), [`Vector`](crate::Vector) and
+/// [`ProgressiveList`](crate::ProgressiveList) of integers, each a decimal
+/// string.
+impl<T: QuotedInt, K: Kind> QuotedSeq for Seq<T, K> {
+    type Item = T;
+    const EXACT_LEN: Option<usize> = K::LENGTH;
+
+    fn max_len() -> usize {
+        K::maximum()
+    }
+
+    fn items(&self) -> &[T] {
+        &self.inner
+    }
+
+    fn from_items(items: Vec<T>) -> Self {
+        // The visitor checked the length and the bound.
+        Seq::from_vec_unchecked(items)
+    }
+}
