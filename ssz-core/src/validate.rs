@@ -74,7 +74,7 @@ where
 /// check that inlines to a comparison, a loop of loads, compares and
 /// stores that the compiler vectorises). On a refusal `out` keeps the
 /// values before the refused one, and the error names its index: found
-/// again, on that cold path, by [`checked_in_two_passes`], which also
+/// again, on that cold path, by the two-pass decoding, which also
 /// gives the field type's own error for bytes it refuses.
 #[inline]
 pub fn transparent_from_ssz_many_checked<W, T: Ssz, E>(
