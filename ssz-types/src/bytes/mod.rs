@@ -13,7 +13,7 @@
 //! (the slice views, `Ssz`, the hex form) is written once here, in
 //! `codec.rs` and in `json.rs`; what differs (the bound, the root, the tree
 //! layout, `arbitrary`) is in the type's own file (`list.rs`, `vector.rs`,
-//! `progressive.rs`), where a borrowed view of its bytes will live too.
+//! `progressive.rs`).
 
 mod codec;
 mod fixed;

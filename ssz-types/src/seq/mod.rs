@@ -9,8 +9,7 @@
 //! consensus JSON. What differs (the bound, the length checks before
 //! decoding, the root) is the kind's [`Kind`] impl, in the type's own file
 //! (`list.rs`, `vector.rs`, `progressive.rs`), beside its own constructors,
-//! its tree layout and its `arbitrary` impl. That file is also where a
-//! borrowed view of the type's bytes will live (a `Kind::View<'a>`).
+//! its tree layout and its `arbitrary` impl.
 
 use crate::bound::{check_count, collect_within};
 use crate::{BoundError, DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
