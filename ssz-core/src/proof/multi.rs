@@ -73,29 +73,35 @@ impl MultiProof {
 /// ancestor of another (whose node would be taken as given rather than
 /// computed, leaving the node below it unproven).
 pub fn check_indices(indices: &[Gindex]) -> Result<(), ProofError> {
-    helper_indices(indices).map(drop)
+    walk_indices(indices, |_| {})
 }
 
 /// [`get_helper_indices`] of indices that [`check_indices`] accepts, or its
-/// refusal: one [`walk`] over the paths.
+/// refusal.
 fn helper_indices(indices: &[Gindex]) -> Result<Vec<Gindex>, ProofError> {
+    let mut helpers = Vec::new();
+    walk_indices(indices, |g| helpers.push(g))?;
+    Ok(helpers)
+}
+
+/// One [`walk`] over the paths of `indices`, without nodes: each helper
+/// index passed to `helper` in the spec's order, or [`check_indices`]'s
+/// refusal. A check alone keeps no helper, so that it holds no more than
+/// the current level of the walk.
+fn walk_indices(indices: &[Gindex], mut helper: impl FnMut(Gindex)) -> Result<(), ProofError> {
     if indices.is_empty() {
         return Err(ProofError::NoIndices);
     }
     let given: Vec<(Gindex, ())> = sorted(indices).into_iter().map(|(g, _)| (g, ())).collect();
-    let mut helpers = Vec::new();
     let walked = walk(
         &given,
         |g| {
-            helpers.push(g);
+            helper(g);
             Some(())
         },
         |pairs, out| out.resize(out.len() + pairs.len(), ()),
     );
-    match walked {
-        Ok(()) => Ok(helpers),
-        Err(_) => Err(indices_refusal(indices)),
-    }
+    walked.map_err(|_| indices_refusal(indices))
 }
 
 /// Why [`check_indices`] refuses `indices`, which [`walk`] found it does:
@@ -279,14 +285,13 @@ pub(crate) fn multi_nodes_with<L: AsRoot, H: AsRoot>(
     indices: &[Gindex],
     hash: impl Fn(&Root, &Root) -> Root,
 ) -> Result<BTreeMap<Gindex, Root>, ProofError> {
-    check_indices(indices)?;
+    let helper_indices = helper_indices(indices)?;
     if leaves.len() != indices.len() {
         return Err(ProofError::LeafCount {
             expected: indices.len(),
             got: leaves.len(),
         });
     }
-    let helper_indices = get_helper_indices(indices);
     if helpers.len() != helper_indices.len() {
         return Err(ProofError::HelperCount {
             expected: helper_indices.len(),
