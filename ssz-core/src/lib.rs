@@ -35,6 +35,7 @@ pub mod sha256;
 mod ssz;
 mod tree_hash;
 mod validate;
+pub mod view;
 mod wrappers;
 
 // `pub mod __private_<version>`, from `build.rs`.

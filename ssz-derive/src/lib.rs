@@ -58,6 +58,7 @@ mod path;
 mod snapshot;
 mod ssz;
 mod tree_hash;
+mod view;
 
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};

@@ -23,7 +23,12 @@ use syn::{DeriveInput, Type};
 /// Expands `#[derive(Ssz)]`.
 pub fn expand(input: &DeriveInput) -> TokenStream {
     match model(input) {
-        Ok(model) => wrap_in_const(impl_ssz(&model)),
+        Ok(model) => {
+            let (view_struct, view_impls) = crate::view::ssz_view(input, &model);
+            let ssz = impl_ssz(&model);
+            let impls = wrap_in_const(quote!(#view_impls #ssz));
+            quote!(#view_struct #impls)
+        }
         Err(err) => rejected(input, err, |krate| {
             let items = quote! {
                 const IS_FIXED_SIZE: ::core::primitive::bool = false;

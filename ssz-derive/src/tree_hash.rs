@@ -21,7 +21,8 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
         Ok(model) => {
             let tree_hash = impl_tree_hash(&model);
             let paths = crate::path::expand(&model);
-            wrap_in_const(quote!(#tree_hash #paths))
+            let view = crate::view::tree_hash_view(&model);
+            wrap_in_const(quote!(#tree_hash #view #paths))
         }
         Err(err) => rejected(input, err, |krate| {
             let items = quote! {
@@ -305,7 +306,7 @@ fn container_node(
 }
 
 /// `pack_bits(active_fields)`: bit `i` of the chunk is entry `i`.
-fn pack_bits(bits: &[bool]) -> [u8; 32] {
+pub(crate) fn pack_bits(bits: &[bool]) -> [u8; 32] {
     let mut chunk = [0u8; 32];
     for (i, _) in bits
         .iter()

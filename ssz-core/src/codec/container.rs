@@ -15,7 +15,8 @@
 //! A field coded `with` a module goes through the `_with` methods, which
 //! take the module's functions; its shape comes from the module's consts.
 
-use crate::codec::{push_offset, read_container_offset, write_offset};
+use crate::codec::{push_offset, read_container_offset, read_offset, write_offset};
+use crate::view::SszView;
 use crate::{DecodeError, DecodeErrorKind, Ssz, BYTES_PER_LENGTH_OFFSET};
 use alloc::vec::Vec;
 
@@ -143,6 +144,35 @@ impl<const N: usize> FixedPart<N> {
     /// encoding is.
     pub const fn fixed_len(&self) -> usize {
         self.fixed_len
+    }
+
+    /// The encoding of field `i` in `bytes`, an encoding of the container
+    /// that [`ContainerDecoder`] accepted: a fixed-size field where it lies
+    /// in the fixed part, a variable-size one from its offset to the next
+    /// one's (or to the end). What the accessors of a derived container's
+    /// view read.
+    ///
+    /// # Panics
+    ///
+    /// When `i >= N`, or `bytes` was not validated.
+    #[inline(always)]
+    pub fn field_bytes<'a>(&self, bytes: &'a [u8], i: usize) -> &'a [u8] {
+        let pos = self.positions[i];
+        let shape = &self.shapes[i];
+        if shape.is_fixed {
+            return &bytes[pos..pos + shape.fixed_len];
+        }
+        let start = read_offset(bytes, pos);
+        let mut end = bytes.len();
+        let mut j = i + 1;
+        while j < N {
+            if !self.shapes[j].is_fixed {
+                end = read_offset(bytes, self.positions[j]);
+                break;
+            }
+            j += 1;
+        }
+        &bytes[start..end]
     }
 }
 
@@ -453,6 +483,24 @@ impl<'a, const N: usize> ContainerDecoder<'a, N> {
         let shape = self.fixed_part.shapes[self.field];
         let bytes = self.next_bytes(shape.is_fixed, shape.fixed_len);
         from_ssz(bytes).map_err(|e| e.in_field(shape.name))
+    }
+
+    /// Validates the next field as [`ContainerDecoder::field`] decodes it:
+    /// the same verdict and error, nothing allocated.
+    #[inline(always)]
+    pub fn validate<T: SszView>(&mut self) -> Result<(), DecodeError> {
+        let bytes = self.next_bytes(T::IS_FIXED_SIZE, T::FIXED_PART_LEN);
+        T::validate_ssz(bytes).map_err(|e| e.in_field(self.fixed_part.shapes[self.field - 1].name))
+    }
+
+    /// Validates the next field by decoding it with its `with` module's
+    /// `from_ssz`.
+    #[inline(always)]
+    pub fn validate_with<V>(
+        &mut self,
+        from_ssz: impl FnOnce(&[u8]) -> Result<V, DecodeError>,
+    ) -> Result<(), DecodeError> {
+        self.field_with(from_ssz).map(drop)
     }
 
     #[inline(always)]

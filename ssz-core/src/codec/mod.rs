@@ -106,6 +106,7 @@ pub use byte_vector::{
     byte_vector_block, byte_vector_is_one_block, byte_vector_leaves, byte_vector_root,
     byte_vectors_from_ssz,
 };
+pub(crate) use elements::check_count;
 pub use elements::{
     append_elements, append_fixed_elements, decode_elements, decode_fixed_elements, elements_len,
     variable_elements_len, write_elements, write_variable_elements, VariableElements,
