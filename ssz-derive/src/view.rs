@@ -132,7 +132,7 @@ pub fn ssz_view(input: &DeriveInput, model: &Model) -> (TokenStream, TokenStream
         #[automatically_derived]
         impl #v_impl #view::View<'ssz> for #view_ident #v_ty
         where
-            #ident #ty_generics: #view::SszView<View<'ssz> = Self>,
+            for<'__peam> #ident #ty_generics: #view::SszView<View<'ssz> = Self>,
         {
             type Value = #ident #ty_generics;
 
@@ -420,7 +420,7 @@ pub fn tree_hash_view(model: &Model) -> TokenStream {
         .unwrap_or_else(|| syn::parse_quote!(where));
     where_clause
         .predicates
-        .push(syn::parse_quote!(Self: #view::SszView + #krate::TreeHash));
+        .push(syn::parse_quote!(for<'__peam> Self: #view::SszView + #krate::TreeHash));
     let root = quote!([::core::primitive::u8; 32]);
     let u8_ = quote!(::core::primitive::u8);
     let result = quote!(::core::result::Result<#root, #krate::ProofError>);

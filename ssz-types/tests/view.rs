@@ -142,3 +142,48 @@ fn every_refusal_is_decodings() {
         .to_ssz(),
     );
 }
+
+/// A type of the user's with a hand-written `Ssz` and `TreeHash` and no
+/// view: containers holding it still derive, without a view.
+#[derive(Debug, Clone, PartialEq)]
+struct Opaque(u32);
+
+impl Ssz for Opaque {
+    const IS_FIXED_SIZE: bool = true;
+    const FIXED_PART_LEN: usize = 4;
+    fn ssz_len(&self) -> usize {
+        4
+    }
+    fn ssz_write(&self, out: &mut [u8]) {
+        out.copy_from_slice(&self.0.to_le_bytes())
+    }
+    fn from_ssz(bytes: &[u8]) -> Result<Self, peam_ssz_types::DecodeError> {
+        u32::from_ssz(bytes).map(Opaque)
+    }
+}
+
+impl TreeHash for Opaque {
+    fn hash_tree_root(&self) -> [u8; 32] {
+        self.0.hash_tree_root()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Ssz, TreeHash)]
+struct HoldsOpaque {
+    a: u64,
+    b: Opaque,
+}
+
+#[derive(Debug, Clone, PartialEq, Ssz, TreeHash)]
+struct HoldsHoldsOpaque {
+    a: HoldsOpaque,
+}
+
+#[test]
+fn a_field_without_a_view_leaves_only_the_view_out() {
+    let v = HoldsHoldsOpaque {
+        a: HoldsOpaque { a: 1, b: Opaque(2) },
+    };
+    assert_eq!(HoldsHoldsOpaque::from_ssz(&v.to_ssz()), Ok(v.clone()));
+    assert_eq!(v.hash_tree_root(), v.a.hash_tree_root());
+}

@@ -42,8 +42,10 @@ mod case;
 mod check;
 mod run;
 mod vectors;
+mod view;
 
 pub use case::*;
 pub use check::*;
 pub use run::*;
 pub use vectors::*;
+pub use view::*;

@@ -49,8 +49,8 @@ use peam_ssz_schema::{Kind, Schema};
 use peam_ssz_types::path::{Layout, PathStep, TreeLayout};
 use peam_ssz_types::{Edition, Ssz, TreeHash, V1_6, V1_7};
 use spec_tests::harness::{
-    case_label, catch_panic, check_manifest, check_valid, file_name, subdirs, to_hex, vectors_dir,
-    Case, Run, SpecEdition,
+    case_label, catch_panic, check_manifest, check_valid, check_view, file_name, subdirs, to_hex,
+    vectors_dir, Case, Run, SpecEdition,
 };
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -190,6 +190,54 @@ pub fn run_preset_v1_7_cached<P: beacon_v1_7::Preset>() {
         every_fork: true,
         table: table_v1_7_cached::<P>,
         variant: "[cached]",
+        without_maxima: true,
+    });
+}
+
+/// Builds the view checks of a fork's containers.
+#[derive(Default)]
+struct ViewTable(Table);
+
+impl ContainerVisitor for ViewTable {
+    fn visit<T: Container>(&mut self, name: &'static str) {
+        self.0
+            .insert(name, Box::new(|case: &Case| check_view::<T>(case, ROOTS_FILE)));
+    }
+}
+
+fn table_view<P: Preset>(fork: &str) -> Option<Table> {
+    let mut table = ViewTable::default();
+    beacon::visit_fork_containers::<P, _>(fork, &mut table).then_some(table.0)
+}
+
+/// The `ssz_static` vectors of v1.6.1 through views (`check_view`: the
+/// view of the bytes, its root and nodes from the bytes), printing
+/// `ssz_static[view]@v1.6.1/<preset>/<fork>: P passed, F failed`.
+pub fn run_preset_view<P: Preset>() {
+    run_suite::<V1_6>(Suite {
+        preset: P::NAME,
+        forks: &FORKS,
+        every_fork: true,
+        table: table_view::<P>,
+        variant: "[view]",
+        without_maxima: false,
+    });
+}
+
+fn table_view_v1_7<P: beacon_v1_7::Preset>(fork: &str) -> Option<Table> {
+    let mut table = ViewTable::default();
+    beacon_v1_7::visit_fork_containers::<P, _>(fork, &mut table).then_some(table.0)
+}
+
+/// The v1.7.0-alpha.13 `ssz_static` vectors through views, printing
+/// `ssz_static[view]@v1.7.0-alpha.13/<preset>/<fork>: P passed, F failed`.
+pub fn run_preset_v1_7_view<P: beacon_v1_7::Preset>() {
+    run_suite::<V1_7>(Suite {
+        preset: P::NAME,
+        forks: &beacon_v1_7::VECTOR_FORKS,
+        every_fork: true,
+        table: table_view_v1_7::<P>,
+        variant: "[view]",
         without_maxima: true,
     });
 }
