@@ -200,8 +200,10 @@ struct ViewTable(Table);
 
 impl ContainerVisitor for ViewTable {
     fn visit<T: Container>(&mut self, name: &'static str) {
-        self.0
-            .insert(name, Box::new(|case: &Case| check_view::<T>(case, ROOTS_FILE)));
+        self.0.insert(
+            name,
+            Box::new(|case: &Case| check_view::<T>(case, ROOTS_FILE)),
+        );
     }
 }
 
