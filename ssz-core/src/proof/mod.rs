@@ -29,12 +29,12 @@ pub use crate::gindex::{Gindex, ProofError};
 use crate::TreeHash;
 
 mod binary;
-mod multi;
+pub(crate) mod multi;
 mod node;
 mod partial;
 #[cfg(feature = "serde")]
 mod serde_impls;
-mod single;
+pub(crate) mod single;
 #[cfg(test)]
 mod tests;
 mod walk;

@@ -370,14 +370,22 @@ pub fn prove_multi<T: TreeHash + ?Sized>(
     value: &T,
     indices: &[Gindex],
 ) -> Result<MultiProof, ProofError> {
+    prove_multi_nodes(|g| value.tree_node(g), indices)
+}
+
+/// [`prove_multi`] of a tree given by its nodes (a value's, or a view's).
+pub(crate) fn prove_multi_nodes(
+    node: impl Fn(Gindex) -> Result<Root, ProofError>,
+    indices: &[Gindex],
+) -> Result<MultiProof, ProofError> {
     let helpers = helper_indices(indices)?;
     let leaves = indices
         .iter()
-        .map(|&g| value.tree_node(g))
+        .map(|&g| node(g))
         .collect::<Result<Vec<_>, _>>()?;
     let proof = helpers
         .into_iter()
-        .map(|g| value.tree_node(g))
+        .map(node)
         .collect::<Result<Vec<_>, _>>()?;
     Ok(MultiProof {
         leaves,

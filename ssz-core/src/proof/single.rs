@@ -100,10 +100,18 @@ impl SingleProof {
 ///
 /// [`ProofError::NoSuchNode`] when the tree has no node at `gindex`.
 pub fn prove<T: TreeHash + ?Sized>(value: &T, gindex: Gindex) -> Result<SingleProof, ProofError> {
-    let leaf = value.tree_node(gindex)?;
+    prove_nodes(|g| value.tree_node(g), gindex)
+}
+
+/// [`prove`] of a tree given by its nodes (a value's, or a view's).
+pub(crate) fn prove_nodes(
+    node: impl Fn(Gindex) -> Result<Root, ProofError>,
+    gindex: Gindex,
+) -> Result<SingleProof, ProofError> {
+    let leaf = node(gindex)?;
     let branch = get_branch_indices(gindex)
         .into_iter()
-        .map(|g| value.tree_node(g))
+        .map(node)
         .collect::<Result<Vec<_>, _>>()?;
     Ok(SingleProof {
         leaf,

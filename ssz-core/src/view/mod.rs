@@ -54,6 +54,7 @@ pub use seq::{
     SeqViewIter, ViewSeq,
 };
 
+use crate::proof::{MultiProof, SingleProof};
 use crate::{DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 
 /// Validates `bytes` as an encoding of `T` and returns its view: the
@@ -197,6 +198,32 @@ pub trait View<'a>: Copy {
         Self::Value: TreeHashView,
     {
         <Self::Value as TreeHashView>::tree_node_ssz(self.as_ssz_bytes(), gindex)
+    }
+
+    /// The Merkle proof of the node at `gindex`, from the bytes: what
+    /// [`prove`](crate::proof::prove) gives for the value.
+    fn prove(&self, gindex: Gindex) -> Result<SingleProof, ProofError>
+    where
+        Self::Value: TreeHashView,
+    {
+        let bytes = self.as_ssz_bytes();
+        crate::proof::single::prove_nodes(
+            |g| <Self::Value as TreeHashView>::tree_node_ssz(bytes, g),
+            gindex,
+        )
+    }
+
+    /// The multiproof of the nodes at `indices`, from the bytes: what
+    /// [`prove_multi`](crate::proof::prove_multi) gives for the value.
+    fn prove_multi(&self, indices: &[Gindex]) -> Result<MultiProof, ProofError>
+    where
+        Self::Value: TreeHashView,
+    {
+        let bytes = self.as_ssz_bytes();
+        crate::proof::multi::prove_multi_nodes(
+            |g| <Self::Value as TreeHashView>::tree_node_ssz(bytes, g),
+            indices,
+        )
     }
 }
 

@@ -150,3 +150,19 @@ fn block_roots_match_the_one_pass_root() {
         assert_eq!(got, expected, "{limit}");
     }
 }
+
+#[test]
+fn proofs_from_a_view_are_the_values() {
+    let values: [[u8; 32]; 9] = core::array::from_fn(|i| [i as u8 + 1; 32]);
+    let bytes = values.to_ssz();
+    let v = view::<[[u8; 32]; 9]>(&bytes).unwrap();
+    for g in [1u128, 2, 3, 17, 24, 31] {
+        let g = Gindex::new(g).unwrap();
+        assert_eq!(v.prove(g), crate::proof::prove(&values, g));
+    }
+    let many = [Gindex::new(17).unwrap(), Gindex::new(22).unwrap()];
+    assert_eq!(
+        v.prove_multi(&many),
+        crate::proof::prove_multi(&values, &many)
+    );
+}
