@@ -67,11 +67,41 @@ pub fn container_leaves<V: Borrow<T>, T>(
     one_block: &[bool],
     field_roots: impl Fn(&T, &mut [Root], &mut [[u8; 64]]),
 ) {
+    container_leaves_by(values.len(), out, one_block, |i, roots, blocks| {
+        field_roots(values[i].borrow(), roots, blocks)
+    })
+}
+
+/// `tree_hash_leaves_ssz` of a container: [`container_leaves`] of `bytes`,
+/// the validated encodings of `bytes.len() / size` fixed-size values back
+/// to back, each value's fields read from its own `size` bytes.
+#[inline]
+pub fn container_leaves_ssz(
+    bytes: &[u8],
+    size: usize,
+    out: &mut [u8],
+    one_block: &[bool],
+    field_roots: impl Fn(&[u8], &mut [Root], &mut [[u8; 64]]),
+) {
+    let size = size.max(1);
+    container_leaves_by(bytes.len() / size, out, one_block, |i, roots, blocks| {
+        field_roots(&bytes[i * size..(i + 1) * size], roots, blocks)
+    })
+}
+
+/// [`container_leaves`] of `count` values, value `i`'s field roots written
+/// by `field_roots(i, ..)`.
+fn container_leaves_by(
+    count: usize,
+    out: &mut [u8],
+    one_block: &[bool],
+    field_roots: impl Fn(usize, &mut [Root], &mut [[u8; 64]]),
+) {
     let field_count = one_block.len();
     let width = field_count.next_power_of_two();
     let deferred = one_block.iter().filter(|&&b| b).count();
     let out = out.as_chunks_mut::<32>().0;
-    let total = values.len().saturating_mul(width);
+    let total = count.saturating_mul(width);
     let mut stack = [[0u8; 32]; STACK_CONTAINER_LEAVES];
     let mut heap = Vec::new();
     let leaves: &mut [Root] = if total <= STACK_CONTAINER_LEAVES {
@@ -82,7 +112,7 @@ pub fn container_leaves<V: Borrow<T>, T>(
     };
     let batch = (leaves.len() / width.max(1)).max(1);
     // The blocks of one batch, and their hashes.
-    let block_count = batch.min(values.len()) * deferred;
+    let block_count = batch.min(count) * deferred;
     let mut stack_blocks = [[0u8; 64]; STACK_CONTAINER_BLOCKS];
     let mut heap_blocks = Vec::new();
     let blocks: &mut [[u8; 64]] = if block_count <= STACK_CONTAINER_BLOCKS {
@@ -93,15 +123,16 @@ pub fn container_leaves<V: Borrow<T>, T>(
     };
     let mut block_roots = Vec::new();
     block_roots.resize(block_count, [0u8; 32]);
-    for (values, out) in values.chunks(batch).zip(out.chunks_mut(batch)) {
-        let leaves = &mut leaves[..values.len() * width];
-        let blocks = &mut blocks[..values.len() * deferred];
+    for (first, out) in (0..count).step_by(batch).zip(out.chunks_mut(batch)) {
+        let n = out.len();
+        let leaves = &mut leaves[..n * width];
+        let blocks = &mut blocks[..n * deferred];
         // Empty when no field is one block: then `next` gives nothing and
         // each value gets no blocks.
         let mut value_blocks = blocks.chunks_exact_mut(deferred.max(1));
-        for (value, tree) in values.iter().zip(leaves.chunks_exact_mut(width)) {
+        for (i, tree) in (first..first + n).zip(leaves.chunks_exact_mut(width)) {
             let own = value_blocks.next().unwrap_or_default();
-            field_roots(value.borrow(), &mut tree[..field_count], own);
+            field_roots(i, &mut tree[..field_count], own);
         }
         if deferred > 0 {
             let roots = &mut block_roots[..blocks.len()];
@@ -152,6 +183,18 @@ impl<'a> FieldLeaves<'a> {
             self.block += 1;
         } else {
             self.roots[self.field] = value.hash_tree_root();
+        }
+        self.field += 1;
+    }
+
+    /// The next field, a `T`, from its validated encoding.
+    #[inline(always)]
+    pub fn field_ssz<T: crate::view::TreeHashView>(&mut self, bytes: &[u8]) {
+        if T::ROOT_IS_ONE_BLOCK {
+            self.blocks[self.block] = T::root_block_ssz(bytes);
+            self.block += 1;
+        } else {
+            self.roots[self.field] = T::hash_tree_root_ssz(bytes);
         }
         self.field += 1;
     }

@@ -439,6 +439,11 @@ pub fn tree_hash_view(model: &Model) -> TokenStream {
                 }
 
                 #[inline]
+                fn root_block_ssz(__bytes: &[#u8_]) -> [#u8_; 64] {
+                    <#ty as #view::TreeHashView>::root_block_ssz(__bytes)
+                }
+
+                #[inline]
                 fn tree_node_ssz(__bytes: &[#u8_], __gindex: #krate::Gindex) -> #result {
                     <#ty as #view::TreeHashView>::tree_node_ssz(__bytes, __gindex)
                 }
@@ -542,11 +547,51 @@ fn container_root(
             }
         }
     };
+    let mut leaves = None;
     let (hash, node) = match active_fields {
         None => {
             let n = Literal::usize_unsuffixed(fields.len());
             let pad = (fields.len() > 1 && fields.len() % 2 == 1).then(|| quote!(, [0u8; 32]));
             let width = Literal::usize_unsuffixed(fields.len() + pad.is_some() as usize);
+            let one_block = fields.iter().map(|f| match &f.codec {
+                Codec::With(_) => quote!(false),
+                _ => {
+                    let ty = f.ty;
+                    quote_spanned!(ty.span()=> <#ty as #krate::TreeHash>::ROOT_IS_ONE_BLOCK)
+                }
+            });
+            let batch_roots = fields.iter().enumerate().map(|(i, f)| {
+                let i = Literal::usize_unsuffixed(i);
+                let bytes = quote!(<Self as #view::SszView>::field_ssz_bytes(__value, #i));
+                match &f.codec {
+                    Codec::With(with) => quote_spanned! {with.span()=>
+                        __f.root(#krate::#private::with_root(#bytes, #with::from_ssz, #with::hash_tree_root));
+                    },
+                    _ => {
+                        let ty = f.ty;
+                        quote_spanned!(ty.span()=> __f.field_ssz::<#ty>(#bytes);)
+                    }
+                }
+            });
+            leaves = Some(quote! {
+                fn tree_hash_leaves_ssz(
+                    __bytes: &[::core::primitive::u8],
+                    __out: &mut [::core::primitive::u8],
+                ) {
+                    #krate::#private::container_leaves_ssz(
+                        __bytes,
+                        <Self as #krate::Ssz>::FIXED_PART_LEN,
+                        __out,
+                        &[#(#one_block),*],
+                        |__value: &[::core::primitive::u8],
+                         __roots: &mut [#root],
+                         __blocks: &mut [[::core::primitive::u8; 64]]| {
+                            let mut __f = #krate::#private::FieldLeaves::new(__roots, __blocks);
+                            #(#batch_roots)*
+                        },
+                    );
+                }
+            });
             (
                 quote! {
                     let __roots: [#root; #width] = [#(#roots),* #pad];
@@ -607,6 +652,8 @@ fn container_root(
             }
             #node
         }
+
+        #leaves
     }
 }
 

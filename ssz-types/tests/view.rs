@@ -187,3 +187,28 @@ fn a_field_without_a_view_leaves_only_the_view_out() {
     assert_eq!(HoldsHoldsOpaque::from_ssz(&v.to_ssz()), Ok(v.clone()));
     assert_eq!(v.hash_tree_root(), v.a.hash_tree_root());
 }
+
+#[test]
+fn leaves_of_many_containers_come_in_batches_from_the_bytes() {
+    use peam_ssz_types::view::TreeHashView;
+    let values: Vec<Fixed> = (0..300u64)
+        .map(|i| Fixed {
+            a: i as u8,
+            b: Gwei(i * 7),
+            c: Checkpoint {
+                epoch: i,
+                root: [i as u8; 32],
+            },
+            d: [i % 2 == 0, true, false],
+        })
+        .collect();
+    let mut bytes = Vec::new();
+    for v in &values {
+        v.ssz_append(&mut bytes);
+    }
+    let mut from_bytes = vec![0u8; 32 * values.len()];
+    Fixed::tree_hash_leaves_ssz(&bytes, &mut from_bytes);
+    let mut from_values = vec![0u8; 32 * values.len()];
+    Fixed::tree_hash_leaves(&values, &mut from_values);
+    assert_eq!(from_bytes, from_values);
+}

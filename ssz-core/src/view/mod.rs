@@ -151,6 +151,18 @@ pub trait TreeHashView: SszView + TreeHash {
         }
     }
 
+    /// The block whose hash is the root, when
+    /// [`TreeHash::ROOT_IS_ONE_BLOCK`] holds (byte vectors of 33 to 64
+    /// bytes: the bytes, zero-padded), as [`TreeHash::root_block`] gives
+    /// it; never called otherwise.
+    #[inline]
+    fn root_block_ssz(bytes: &[u8]) -> [u8; 64] {
+        let mut block = [0u8; 64];
+        let n = bytes.len().min(64);
+        block[..n].copy_from_slice(&bytes[..n]);
+        block
+    }
+
     /// The node at `gindex` of the value's tree, as
     /// [`TreeHash::tree_node`] gives it. The default decodes the value; the
     /// collections and derived containers answer from the bytes.
