@@ -21,20 +21,9 @@ pub use crate::codec::{
 
 pub use crate::validate::{transparent_from_ssz_many_checked, validate_all, validated};
 
-/// The root of a field coded `with` a module, from its validated bytes:
-/// decoded by the module, then hashed by it. (A view of a container that
-/// has such a field decodes that field to hash it.)
-#[inline]
-pub fn with_root<V>(
-    bytes: &[u8],
-    from_ssz: impl FnOnce(&[u8]) -> Result<V, DecodeError>,
-    hash_tree_root: impl FnOnce(&V) -> Root,
-) -> Root {
-    match from_ssz(bytes) {
-        Ok(value) => hash_tree_root(&value),
-        Err(e) => unreachable!("a validated field failed to decode: {e}"),
-    }
-}
+/// The view traits, through this module so that a derive of another
+/// version reports the one missing module.
+pub use crate::view;
 
 /// `Vec`, for derived code that names it without relying on the prelude.
 pub use alloc::vec::Vec;

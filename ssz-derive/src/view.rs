@@ -10,10 +10,10 @@
 //! checks beside them: a container of a field type that has no view still
 //! derives, and only its view is missing.
 
-use crate::common::{edition_type, model_bounds, private, with_field_bounds};
+use crate::common::{edition_type, names_any, names_type, param_names, private};
 use crate::internals::ast::{Codec, ContainerField, Model, Shape, UnionVariant};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Generics, Type};
 
@@ -45,9 +45,47 @@ fn view_bounds(model: &Model, trait_path: &TokenStream) -> Generics {
             (variants.iter().filter_map(|v| v.ty).collect(), Vec::new())
         }
     };
-    let (generics, _) = model_bounds(model, types, trait_path);
+    let generics = bounded(model.generics, model.ident, types, trait_path);
     let default = quote!(::core::default::Default);
-    with_field_bounds(&generics, model.ident, skipped, &default).0
+    bounded(&generics, model.ident, skipped, &default)
+}
+
+/// `generics` with each of `types` bounded by `trait_path`, as
+/// `common::with_field_bounds` bounds them (under a binder when they name
+/// no parameter, none for a type naming the type itself), but at the
+/// derive's span: a view's bounds are never unsatisfied where they are
+/// written (a field without a view leaves the view out), and a runtime of
+/// another version is reported once, for the whole derive.
+fn bounded<'a>(
+    generics: &Generics,
+    ident: &Ident,
+    types: impl IntoIterator<Item = &'a Type>,
+    trait_path: &TokenStream,
+) -> Generics {
+    let params = param_names(generics);
+    let mut generics = generics.clone();
+    let mut seen: Vec<String> = Vec::new();
+    let predicates: Vec<syn::WherePredicate> = types
+        .into_iter()
+        .filter(|ty| !names_type(ty.to_token_stream(), ident))
+        .filter(|ty| {
+            let key = ty.to_token_stream().to_string();
+            let new = !seen.contains(&key);
+            if new {
+                seen.push(key);
+            }
+            new
+        })
+        .map(|ty| {
+            if names_any(ty.to_token_stream(), &params) {
+                syn::parse_quote!(#ty: #trait_path)
+            } else {
+                syn::parse_quote!(for<'__peam> #ty: #trait_path)
+            }
+        })
+        .collect();
+    generics.make_where_clause().predicates.extend(predicates);
+    generics
 }
 
 /// The visibility of each named field of `input`.
@@ -66,11 +104,8 @@ fn field_vis<'a>(input: &'a DeriveInput, ident: &Ident) -> Option<&'a syn::Visib
 /// emitted beside the type) and the impls (to go in the `const _` block).
 pub fn ssz_view(input: &DeriveInput, model: &Model) -> (TokenStream, TokenStream) {
     let krate = &model.krate;
-    let view = quote!(#krate::view);
+    let view = quote!(#krate::#private::view);
     let ident = model.ident;
-    if let Shape::Transparent(field) = &model.shape {
-        return (TokenStream::new(), transparent(model, field.ty));
-    }
     let view_ident = format_ident!("{}View", ident);
     let vis = &input.vis;
     let (_, ty_generics, where_clause) = model.generics.split_for_impl();
@@ -99,8 +134,8 @@ pub fn ssz_view(input: &DeriveInput, model: &Model) -> (TokenStream, TokenStream
     let (bv_impl, _, bv_where) = bounded_view.split_for_impl();
     let (accessors, validate, field_bytes) = match &model.shape {
         Shape::Container { fields, .. } => container(input, model, fields),
-        Shape::Union { variants, .. } => union(krate, variants),
-        Shape::Transparent(_) => unreachable!(),
+        Shape::Union { variants, .. } => union(krate, vis, variants),
+        Shape::Transparent(field) => return (TokenStream::new(), transparent(model, field.ty)),
     };
     let u8_ = quote!(::core::primitive::u8);
     let name = Literal::string(&view_ident.to_string());
@@ -124,7 +159,7 @@ pub fn ssz_view(input: &DeriveInput, model: &Model) -> (TokenStream, TokenStream
         }
 
         #[automatically_derived]
-        #[allow(dead_code)]
+        #[allow(dead_code, non_snake_case)]
         impl #bv_impl #view_ident #v_ty #bv_where {
             #accessors
         }
@@ -178,7 +213,7 @@ fn container(
     fields: &[ContainerField],
 ) -> (TokenStream, TokenStream, TokenStream) {
     let krate = &model.krate;
-    let view = quote!(#krate::view);
+    let view = quote!(#krate::#private::view);
     let ident = model.ident;
     let (_, ty_generics, _) = model.generics.split_for_impl();
     let fixed_part = quote!(<#ident #ty_generics>::__PEAM_SSZ_FIXED_PART);
@@ -205,7 +240,7 @@ fn container(
             }
             _ => {
                 let doc = Literal::string(&format!("The field `{}`, read in place.", f.name));
-                quote_spanned! {ty.span()=>
+                quote! {
                     #[doc = #doc]
                     #[inline]
                     #vis fn #member(&self) -> <#ty as #view::SszView>::View<'ssz> {
@@ -274,20 +309,24 @@ fn snake(ident: &Ident) -> Ident {
 
 /// A union's accessors (the selector, and the value of each option as an
 /// `Option`), and `validate_ssz`, in the order of checks of its `from_ssz`.
-fn union(krate: &syn::Path, variants: &[UnionVariant]) -> (TokenStream, TokenStream, TokenStream) {
-    let view = quote!(#krate::view);
+fn union(
+    krate: &syn::Path,
+    vis: &syn::Visibility,
+    variants: &[UnionVariant],
+) -> (TokenStream, TokenStream, TokenStream) {
+    let view = quote!(#krate::#private::view);
     let error = quote!(#krate::DecodeError);
     let kind = quote!(#krate::DecodeErrorKind);
     let mut accessors = vec![quote! {
         /// The selector: which option the value is.
         #[inline]
-        pub fn selector(&self) -> ::core::primitive::u8 {
+        #vis fn selector(&self) -> ::core::primitive::u8 {
             self.__bytes[0]
         }
 
         /// The encoding of the value, after the selector.
         #[inline]
-        pub fn value_ssz_bytes(&self) -> &'ssz [::core::primitive::u8] {
+        #vis fn value_ssz_bytes(&self) -> &'ssz [::core::primitive::u8] {
             &self.__bytes[1..]
         }
     }];
@@ -311,7 +350,7 @@ fn union(krate: &syn::Path, variants: &[UnionVariant]) -> (TokenStream, TokenStr
                 accessors.push(quote_spanned! {ty.span()=>
                     #[doc = #doc]
                     #[inline]
-                    pub fn #name(&self) -> ::core::option::Option<<#ty as #view::SszView>::View<'ssz>> {
+                    #vis fn #name(&self) -> ::core::option::Option<<#ty as #view::SszView>::View<'ssz>> {
                         if self.__bytes[0] == #selector {
                             ::core::option::Option::Some(<#ty as #view::SszView>::view_unchecked(&self.__bytes[1..]))
                         } else {
@@ -347,7 +386,7 @@ fn union(krate: &syn::Path, variants: &[UnionVariant]) -> (TokenStream, TokenStr
 /// hook's, on the decoded value).
 fn transparent(model: &Model, ty: &Type) -> TokenStream {
     let krate = &model.krate;
-    let view = quote!(#krate::view);
+    let view = quote!(#krate::#private::view);
     let ident = model.ident;
     let bounds = view_bounds(model, &quote!(#view::SszView));
     let (impl_generics, ty_generics, where_clause) = bounds.split_for_impl();
@@ -399,9 +438,18 @@ fn transparent(model: &Model, ty: &Type) -> TokenStream {
 /// `#[derive(TreeHash)]`'s `TreeHashView` impl: the root and nodes from
 /// the bytes, as `hash_tree_root` and `tree_node` compute them from the
 /// value.
+///
+/// A container with a field coded `with` a module gets none: the module
+/// roots a value, not bytes (and a `TreeHash`-only derive's module has no
+/// `from_ssz` to decode them with). Its view still reads its fields.
 pub fn tree_hash_view(model: &Model) -> TokenStream {
+    if let Shape::Container { fields, .. } = &model.shape {
+        if fields.iter().any(|f| matches!(f.codec, Codec::With(_))) {
+            return TokenStream::new();
+        }
+    }
     let krate = &model.krate;
-    let view = quote!(#krate::view);
+    let view = quote!(#krate::#private::view);
     let ident = model.ident;
     let mut bounds = view_bounds(model, &quote!(#view::TreeHashView));
     if let Shape::Container { fields, .. } = &model.shape {
@@ -411,7 +459,7 @@ pub fn tree_hash_view(model: &Model) -> TokenStream {
             .iter()
             .filter(|f| f.bounded_type().is_none())
             .map(|f| f.ty);
-        bounds = with_field_bounds(&bounds, ident, unbounded, &quote!(::core::marker::Sync)).0;
+        bounds = bounded(&bounds, ident, unbounded, &quote!(::core::marker::Sync));
     }
     let (impl_generics, ty_generics, _) = bounds.split_for_impl();
     let mut where_clause = bounds
@@ -470,7 +518,7 @@ pub fn tree_hash_view(model: &Model) -> TokenStream {
 /// The bytes of encoded field `i`.
 fn field_bytes(krate: &syn::Path, i: usize) -> TokenStream {
     let i = Literal::usize_unsuffixed(i);
-    quote!(<Self as #krate::view::SszView>::field_ssz_bytes(__bytes, #i))
+    quote!(<Self as #krate::#private::view::SszView>::field_ssz_bytes(__bytes, #i))
 }
 
 fn container_root(
@@ -479,45 +527,22 @@ fn container_root(
     active_fields: Option<&[bool]>,
     edition: Option<&crate::internals::attr::EditionValue>,
 ) -> TokenStream {
-    let view = quote!(#krate::view);
+    let view = quote!(#krate::#private::view);
     let root = quote!([::core::primitive::u8; 32]);
     let roots: Vec<TokenStream> = fields
         .iter()
         .enumerate()
         .map(|(i, f)| {
-            let bytes = field_bytes(krate, i);
-            match &f.codec {
-                Codec::With(with) => quote_spanned! {with.span()=>
-                    #krate::#private::with_root(#bytes, #with::from_ssz, #with::hash_tree_root)
-                },
-                _ => {
-                    let ty = f.ty;
-                    quote_spanned!(ty.span()=> <#ty as #view::TreeHashView>::hash_tree_root_ssz(#bytes))
-                }
-            }
+            let (bytes, ty) = (field_bytes(krate, i), f.ty);
+            quote_spanned!(ty.span()=> <#ty as #view::TreeHashView>::hash_tree_root_ssz(#bytes))
         })
         .collect();
     let nodes: Vec<TokenStream> = fields
         .iter()
         .enumerate()
         .map(|(i, f)| {
-            let bytes = field_bytes(krate, i);
-            match &f.codec {
-                Codec::With(_) => {
-                    let root = &roots[i];
-                    quote! {
-                        if __rest == #krate::Gindex::ROOT {
-                            ::core::result::Result::Ok(#root)
-                        } else {
-                            #krate::#private::no_such_node(__rest)
-                        }
-                    }
-                }
-                _ => {
-                    let ty = f.ty;
-                    quote_spanned!(ty.span()=> <#ty as #view::TreeHashView>::tree_node_ssz(#bytes, __rest))
-                }
-            }
+            let (bytes, ty) = (field_bytes(krate, i), f.ty);
+            quote_spanned!(ty.span()=> <#ty as #view::TreeHashView>::tree_node_ssz(#bytes, __rest))
         })
         .collect();
     let slots: Vec<Literal> = match active_fields {
@@ -553,25 +578,14 @@ fn container_root(
             let n = Literal::usize_unsuffixed(fields.len());
             let pad = (fields.len() > 1 && fields.len() % 2 == 1).then(|| quote!(, [0u8; 32]));
             let width = Literal::usize_unsuffixed(fields.len() + pad.is_some() as usize);
-            let one_block = fields.iter().map(|f| match &f.codec {
-                Codec::With(_) => quote!(false),
-                _ => {
-                    let ty = f.ty;
-                    quote_spanned!(ty.span()=> <#ty as #krate::TreeHash>::ROOT_IS_ONE_BLOCK)
-                }
+            let one_block = fields.iter().map(|f| {
+                let ty = f.ty;
+                quote_spanned!(ty.span()=> <#ty as #krate::TreeHash>::ROOT_IS_ONE_BLOCK)
             });
             let batch_roots = fields.iter().enumerate().map(|(i, f)| {
-                let i = Literal::usize_unsuffixed(i);
+                let (i, ty) = (Literal::usize_unsuffixed(i), f.ty);
                 let bytes = quote!(<Self as #view::SszView>::field_ssz_bytes(__value, #i));
-                match &f.codec {
-                    Codec::With(with) => quote_spanned! {with.span()=>
-                        __f.root(#krate::#private::with_root(#bytes, #with::from_ssz, #with::hash_tree_root));
-                    },
-                    _ => {
-                        let ty = f.ty;
-                        quote_spanned!(ty.span()=> __f.field_ssz::<#ty>(#bytes);)
-                    }
-                }
+                quote_spanned!(ty.span()=> __f.field_ssz::<#ty>(#bytes);)
             });
             leaves = Some(quote! {
                 fn tree_hash_leaves_ssz(
@@ -658,7 +672,7 @@ fn container_root(
 }
 
 fn union_root(krate: &syn::Path, variants: &[UnionVariant]) -> TokenStream {
-    let view = quote!(#krate::view);
+    let view = quote!(#krate::#private::view);
     let root = quote!([::core::primitive::u8; 32]);
     let u8_ = quote!(::core::primitive::u8);
     let mut root_arms = Vec::new();

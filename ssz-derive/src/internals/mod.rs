@@ -339,8 +339,12 @@ mod tests {
             struct A<T> where T: Copy { a: T, b: [u8; 4] }
         };
         let ssz = crate::ssz::expand(&input).to_string();
-        assert!(ssz.starts_with("# [doc (hidden)]"), "{ssz}");
-        assert!(ssz.contains("const _ : () = {"), "{ssz}");
+        // The view struct, beside the type; then the impls, wrapped.
+        assert!(ssz.starts_with("# [doc = \"A view of [`A`]"), "{ssz}");
+        assert!(
+            ssz.contains("# [doc (hidden)] # [allow (non_upper_case_globals)] const _ : () = {"),
+            "{ssz}"
+        );
         assert!(ssz.contains("# [automatically_derived]"), "{ssz}");
         assert!(
             ssz.contains("impl < T > my :: ssz :: Ssz for A < T >"),
