@@ -48,10 +48,10 @@ mod impls;
 mod roots;
 mod seq;
 
-pub use roots::{leaves_root_ssz, packed_root_ssz};
+pub use roots::{leaves_root_ssz, packed_root_ssz, progressive_leaves_root_ssz};
 pub use seq::{
-    element_bytes, element_count, elements_node_ssz, elements_root_ssz, validate_elements, SeqView,
-    SeqViewIter, ViewSeq,
+    element_bytes, element_count, elements_node_ssz, elements_progressive_root_ssz,
+    elements_root_ssz, validate_elements, SeqView, SeqViewIter, ViewSeq,
 };
 
 use crate::proof::{MultiProof, SingleProof};

@@ -3,6 +3,7 @@
 //! list of containers needs a block of leaves and one root per block, not a
 //! leaf per element.
 
+use crate::edition::Edition;
 use crate::merkle::{depth_for, merkleize, merkleize_packed, zero_hash, BLOCK_CHUNKS};
 use crate::{Root, BYTES_PER_CHUNK};
 use alloc::{vec, vec::Vec};
@@ -55,4 +56,37 @@ pub fn leaves_root_ssz(chunks: usize, limit: u64, mut fill: impl FnMut(usize, &m
         height += 1;
     }
     level[0]
+}
+
+/// `merkleize_progressive(leaves)` in edition `E` of `chunks` leaves that
+/// `fill` writes on demand, as [`leaves_root_ssz`] takes them: each subtree
+/// (1, 4, 16, ... leaves) rooted from its own leaves, a block at a time, so
+/// the memory it takes is one block of leaves and one root per block of
+/// the largest subtree.
+pub fn progressive_leaves_root_ssz<E: Edition>(
+    chunks: usize,
+    mut fill: impl FnMut(usize, &mut [u8]),
+) -> Root {
+    let mut subtree_roots = [[0u8; 32]; 33];
+    let mut count = 0;
+    let mut start = 0usize;
+    let mut width = 1usize;
+    while start < chunks {
+        let end = start.saturating_add(width).min(chunks);
+        subtree_roots[count] = leaves_root_ssz(end - start, width as u64, |first, out| {
+            fill(start + first, out)
+        });
+        count += 1;
+        start = end;
+        width = width.saturating_mul(4);
+    }
+    let mut acc = [0u8; 32];
+    for root in subtree_roots[..count].iter().rev() {
+        acc = if E::RULES.progressive_recursion_left {
+            merkleize(&[acc, *root], 2)
+        } else {
+            merkleize(&[*root, acc], 2)
+        };
+    }
+    acc
 }

@@ -1,9 +1,10 @@
 //! Views of vectors and lists: [`SeqView`], and the validation and roots
 //! that every sequence type's [`SszView`] and [`TreeHashView`] share.
 
-use super::roots::{leaves_root_ssz, packed_root_ssz};
+use super::roots::{leaves_root_ssz, packed_root_ssz, progressive_leaves_root_ssz};
 use super::{SszView, TreeHashView, View};
 use crate::codec::{check_count, read_offset, VariableElements};
+use crate::edition::Edition;
 use crate::proof::merkle_node;
 use crate::{
     DecodeError, DecodeErrorKind, Gindex, ProofError, Root, BYTES_PER_CHUNK,
@@ -110,6 +111,27 @@ pub fn elements_root_ssz<T: TreeHashView>(bytes: &[u8], limit: u64) -> Root {
     }
     let count = element_count::<T>(bytes);
     leaves_root_ssz(count, limit_chunks, |first, out| {
+        fill_leaves::<T>(bytes, count, first, out)
+    })
+}
+
+/// `merkleize_progressive` (edition `E`) of the leaves of the validated
+/// body `bytes` of `T`s: the root of a progressive list's body before its
+/// length is mixed in, a block of leaves at a time.
+pub fn elements_progressive_root_ssz<T: TreeHashView, E: Edition>(bytes: &[u8]) -> Root {
+    if T::IS_BASIC {
+        return progressive_leaves_root_ssz::<E>(
+            bytes.len().div_ceil(BYTES_PER_CHUNK),
+            |first, out| {
+                let from = (first * BYTES_PER_CHUNK).min(bytes.len());
+                let to = (from + out.len()).min(bytes.len());
+                out[..to - from].copy_from_slice(&bytes[from..to]);
+                out[to - from..].fill(0);
+            },
+        );
+    }
+    let count = element_count::<T>(bytes);
+    progressive_leaves_root_ssz::<E>(count, |first, out| {
         fill_leaves::<T>(bytes, count, first, out)
     })
 }

@@ -166,3 +166,43 @@ fn proofs_from_a_view_are_the_values() {
         crate::proof::prove_multi(&values, &many)
     );
 }
+
+#[test]
+fn progressive_roots_from_leaves_match_the_one_pass_root() {
+    use crate::edition::{V1_6, V1_7};
+    for n in [0usize, 1, 2, 5, 21, 85, 86, 5000, 22000] {
+        let leaves: Vec<u8> = (0..n * 32).map(|i| (i * 7 % 253) as u8).collect();
+        let fill = |first: usize, out: &mut [u8]| {
+            out.copy_from_slice(&leaves[first * 32..first * 32 + out.len()])
+        };
+        assert_eq!(
+            progressive_leaves_root_ssz::<V1_7>(n, fill),
+            crate::merkle::merkleize_progressive_packed_in::<V1_7>(&leaves),
+            "{n}"
+        );
+        assert_eq!(
+            progressive_leaves_root_ssz::<V1_6>(n, fill),
+            crate::merkle::merkleize_progressive_packed_in::<V1_6>(&leaves),
+            "{n}"
+        );
+    }
+}
+
+#[test]
+fn progressive_element_roots_from_bytes() {
+    use crate::edition::V1_7;
+    for n in [0usize, 1, 3, 9, 100, 5000] {
+        let values: Vec<u16> = (0..n as u16).map(|i| i.wrapping_mul(31)).collect();
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        assert_eq!(
+            elements_progressive_root_ssz::<u16, V1_7>(&bytes),
+            crate::merkle::merkleize_progressive_packed_in::<V1_7>(&bytes),
+        );
+        let roots: Vec<[u8; 32]> = (0..n).map(|i| [i as u8; 32]).collect();
+        let bytes = roots.concat();
+        assert_eq!(
+            elements_progressive_root_ssz::<[u8; 32], V1_7>(&bytes),
+            crate::merkle::merkleize_progressive_in::<V1_7>(&roots),
+        );
+    }
+}
