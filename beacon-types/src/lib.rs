@@ -63,6 +63,11 @@ pub struct IncrementalDoc;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoc;
 
+/// The code blocks of `docs/views.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/views.md")]
+pub struct ViewsDoc;
+
 /// The code blocks of `docs/forks.md`, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/forks.md")]
