@@ -94,7 +94,10 @@ macro_rules! state_rows {
         assert_eq!(v.hash_tree_root(), root);
         let g = gindex_of_str::<$T>("validators[777777].effective_balance").expect("a path");
         let proof = v.prove(g).expect("the node exists");
-        assert_eq!(proof, peam_ssz_types::proof::prove(state, g).expect("the node"));
+        assert_eq!(
+            proof,
+            peam_ssz_types::proof::prove(state, g).expect("the node")
+        );
         proof.verify(&root).expect("the proof verifies");
 
         let mut group = large($c, concat!("bytes/", $name, "/read_fields"));
@@ -132,7 +135,12 @@ fn bytes(c: &mut Criterion) {
     state_rows!(c, "state_1m", ours::State, &fulu);
     drop(fulu);
     beacon_v1_7::without_maxima(|| {
-        state_rows!(c, "gloas_state_1m", gloas::BeaconState<beacon_v1_7::Mainnet>, &gloas)
+        state_rows!(
+            c,
+            "gloas_state_1m",
+            gloas::BeaconState<beacon_v1_7::Mainnet>,
+            &gloas
+        )
     });
 }
 

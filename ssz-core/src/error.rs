@@ -198,6 +198,21 @@ impl DecodeError {
         self
     }
 
+    /// The index of the outermost element the error is in, taken off its
+    /// path, if that is what the path ends with: a bulk decoder's element
+    /// index, renamed by the caller that split the elements.
+    #[cold]
+    pub(crate) fn take_outer_index(&mut self) -> Option<usize> {
+        match self.path.last() {
+            Some(PathSegment::Index(i)) => {
+                let i = *i;
+                self.path.pop();
+                Some(i)
+            }
+            _ => None,
+        }
+    }
+
     /// Records that the error happened inside the union value of `selector`.
     #[cold]
     #[must_use]

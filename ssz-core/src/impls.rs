@@ -299,6 +299,57 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
         T::ssz_append_many(values.as_flattened(), buf);
     }
 
+    /// Fixed-size arrays back to back are their elements back to back:
+    /// decoded a block of arrays at a time by the element's bulk path (a
+    /// `List[Vector[Fp, 8], N]` decodes, checks included, as a list of
+    /// `Fp` does), then moved into place. An error at element `k` of a
+    /// block is at `[k / N][k % N]`, as decoding array by array names it.
+    fn from_ssz_many(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), DecodeError> {
+        /// Arrays per block: the block's elements stay in cache.
+        const BLOCK_BYTES: usize = 16 * 1024;
+        let size = T::FIXED_PART_LEN * N;
+        if N == 0 || size == 0 {
+            return crate::codec::decode_fixed_elements(bytes, out);
+        }
+        let per_block = (BLOCK_BYTES / size).max(1);
+        let count = bytes.len() / size;
+        out.reserve(count);
+        let mut elements: Vec<T> = Vec::with_capacity(per_block.min(count) * N);
+        for (b, block) in bytes[..count * size].chunks(per_block * size).enumerate() {
+            elements.clear();
+            if let Err(mut e) = T::from_ssz_many(block, &mut elements) {
+                return Err(match e.take_outer_index() {
+                    Some(k) => e.at_index(k % N).at_index(b * per_block + k / N),
+                    None => e,
+                });
+            }
+            let arrays = block.len() / size;
+            if elements.len() != arrays * N {
+                return Err(short_block());
+            }
+            out.reserve(arrays);
+            let start = out.len();
+            // SAFETY: `elements` holds exactly `arrays * N` initialised `T`s
+            // (checked above), which are `arrays` `[T; N]`s back to back
+            // (an array is its elements in order, without padding, with the
+            // alignment of `T`); `reserve` made room for `arrays` more
+            // values after `start` in `out`, a distinct allocation. The
+            // values are moved bit for bit: `elements` forgets them
+            // (`set_len(0)`, so they are not dropped twice), and `out`'s
+            // new length covers exactly the ones copied.
+            unsafe {
+                core::ptr::copy_nonoverlapping(
+                    elements.as_ptr().cast::<[T; N]>(),
+                    out.as_mut_ptr().add(start),
+                    arrays,
+                );
+                elements.set_len(0);
+                out.set_len(start + arrays);
+            }
+        }
+        Ok(())
+    }
+
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         if N == 0 {
             return Err(DecodeError::new(DecodeErrorKind::ZeroLengthVector));
@@ -348,6 +399,16 @@ impl<T: TreeHash, const N: usize> TreeHash for [T; N] {
         }
         crate::codec::vector_node(self, gindex)
     }
+}
+
+/// The element bulk decoder gave fewer elements than its bytes hold: never,
+/// as [`Ssz::from_ssz_many`] appends one per `FIXED_PART_LEN` bytes or
+/// fails.
+#[cold]
+fn short_block() -> DecodeError {
+    DecodeError::new(DecodeErrorKind::Custom(
+        "an element decoder returned too few elements",
+    ))
 }
 
 /// Builds an array element by element, stopping at the first error, without
@@ -420,6 +481,36 @@ mod tests {
         // A root-sized byte vector is its own root.
         let r = [7u8; 32];
         assert_eq!(r.hash_tree_root(), r);
+    }
+
+    #[test]
+    fn arrays_decode_in_bulk_as_one_by_one() {
+        // Over several blocks of arrays, with an invalid byte at each place
+        // of a few arrays: the same values, or the same error at the same
+        // `[array][element]`.
+        let count = 3000;
+        let good: Vec<u8> = (0..count * 3).map(|i| (i % 2) as u8).collect();
+        let mut bulk = Vec::new();
+        <[bool; 3]>::from_ssz_many(&good, &mut bulk).unwrap();
+        let mut one_by_one = Vec::new();
+        crate::codec::decode_fixed_elements::<[bool; 3]>(&good, &mut one_by_one).unwrap();
+        assert_eq!(bulk, one_by_one);
+        for at in [0, 1, 2, 3, 4, 5461 * 3 % (count * 3), count * 3 - 1] {
+            let mut bad = good.clone();
+            bad[at] = 7;
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            assert_eq!(
+                <[bool; 3]>::from_ssz_many(&bad, &mut a),
+                crate::codec::decode_fixed_elements::<[bool; 3]>(&bad, &mut b),
+                "{at}"
+            );
+        }
+        let words: Vec<u8> = (0..4 * 8 * 100).map(|i| i as u8).collect();
+        let mut bulk: Vec<[u32; 8]> = Vec::new();
+        <[u32; 8]>::from_ssz_many(&words, &mut bulk).unwrap();
+        let mut one_by_one = Vec::new();
+        crate::codec::decode_fixed_elements::<[u32; 8]>(&words, &mut one_by_one).unwrap();
+        assert_eq!(bulk, one_by_one);
     }
 
     #[test]
