@@ -44,14 +44,24 @@
 //! # Ok::<(), peam_ssz_core::DecodeError>(())
 //! ```
 
+#[cfg(feature = "alloy")]
+mod alloy;
+mod bytes;
 mod impls;
 mod roots;
 mod seq;
+mod uint256;
+mod wrappers;
 
+pub use bytes::{
+    byte_vector_leaves_ssz, byte_vector_node_ssz, validate_byte_vector, validate_byte_vectors,
+    BytesView,
+};
 pub use roots::{leaves_root_ssz, packed_root_ssz};
 pub use seq::{
-    element_bytes, element_count, elements_node_ssz, elements_root_ssz, validate_elements, SeqView,
-    SeqViewIter, ViewSeq,
+    element_bytes, element_count, elements_node_ssz, elements_root_ssz, list_node_ssz,
+    progressive_elements_node_ssz, progressive_elements_root_ssz, progressive_list_node_ssz,
+    validate_elements, SeqView, SeqViewIter, ViewSeq,
 };
 
 use crate::{DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};

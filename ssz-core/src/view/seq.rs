@@ -4,7 +4,10 @@
 use super::roots::{leaves_root_ssz, packed_root_ssz};
 use super::{SszView, TreeHashView, View};
 use crate::codec::{check_count, read_offset, VariableElements};
-use crate::proof::merkle_node;
+use crate::chunk::length_chunk;
+use crate::edition::{Edition, Rules};
+use crate::merkle::merkleize_progressive_packed_in;
+use crate::proof::{merkle_node, mix_in_node, progressive_node};
 use crate::{
     DecodeError, DecodeErrorKind, Gindex, ProofError, Root, BYTES_PER_CHUNK,
     BYTES_PER_LENGTH_OFFSET,
@@ -309,3 +312,70 @@ impl<S: ViewSeq> DoubleEndedIterator for SeqViewIter<'_, S> {
 }
 
 impl<S: ViewSeq> ExactSizeIterator for SeqViewIter<'_, S> {}
+
+/// The node `gindex` of a list's tree, `limit` in elements and `length` the
+/// length mix-in (the element count, or the bit count of a bitlist): what
+/// [`list_node`](crate::codec::list_node) gives for the decoded elements,
+/// computed from the validated body `bytes` of `T`s.
+pub fn list_node_ssz<T: TreeHashView>(
+    bytes: &[u8],
+    limit: u64,
+    length: usize,
+    gindex: Gindex,
+) -> Result<Root, ProofError> {
+    mix_in_node(gindex, &length_chunk(length), |g| {
+        elements_node_ssz::<T>(bytes, limit, g)
+    })
+}
+
+/// `merkleize_progressive` (EIP-7916) of the leaves of the validated body
+/// `bytes` of `T`s, in edition `E`, before the length is mixed in: packed
+/// basic values hashed where they lie; composite elements a subtree at a
+/// time (memory of one block of leaves, as [`leaves_root_ssz`] takes).
+pub fn progressive_elements_root_ssz<E: Edition, T: TreeHashView>(bytes: &[u8]) -> Root {
+    if T::IS_BASIC {
+        return merkleize_progressive_packed_in::<E>(bytes);
+    }
+    progressive_elements_node_ssz::<T>(bytes, E::RULES, Gindex::ROOT)
+        .unwrap_or_else(|e| unreachable!("a progressive tree has a root: {e}"))
+}
+
+/// The node `gindex` of `merkleize_progressive` of the leaves of the
+/// validated body `bytes` of `T`s, `edition` giving the order: what
+/// [`progressive_list_node`](crate::codec::progressive_list_node) gives
+/// below the length mix-in.
+pub fn progressive_elements_node_ssz<T: TreeHashView>(
+    bytes: &[u8],
+    edition: Rules,
+    gindex: Gindex,
+) -> Result<Root, ProofError> {
+    let count = element_count::<T>(bytes);
+    progressive_node(
+        gindex,
+        edition,
+        chunks_of::<T>(count),
+        |s, e| chunk_range_root::<T>(bytes, count, s, e),
+        |i, rest| {
+            if T::IS_BASIC || i >= count {
+                Err(ProofError::NoSuchNode { gindex: rest })
+            } else {
+                T::tree_node_ssz(element_bytes::<T>(bytes, count, i), rest)
+            }
+        },
+    )
+}
+
+/// The node `gindex` of a progressive list's tree (EIP-7916) whose length
+/// mix-in is `length`, from the validated body `bytes` of `T`s: what
+/// [`progressive_list_node`](crate::codec::progressive_list_node) gives for
+/// the decoded elements.
+pub fn progressive_list_node_ssz<T: TreeHashView>(
+    bytes: &[u8],
+    length: usize,
+    edition: Rules,
+    gindex: Gindex,
+) -> Result<Root, ProofError> {
+    mix_in_node(gindex, &length_chunk(length), |g| {
+        progressive_elements_node_ssz::<T>(bytes, edition, g)
+    })
+}
