@@ -57,7 +57,7 @@ pub use bytes::{
     byte_vector_leaves_ssz, byte_vector_node_ssz, validate_byte_vector, validate_byte_vectors,
     BytesView,
 };
-pub use roots::{leaves_root_ssz, packed_root_ssz};
+pub use roots::{leaves_root_ssz, packed_range_root_ssz, packed_root_ssz};
 pub use seq::{
     element_bytes, element_count, elements_node_ssz, elements_root_ssz, list_node_ssz,
     progressive_elements_node_ssz, progressive_elements_root_ssz, progressive_list_node_ssz,

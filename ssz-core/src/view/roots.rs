@@ -3,6 +3,7 @@
 //! list of containers needs a block of leaves and one root per block, not a
 //! leaf per element.
 
+use crate::hasher::scope::pair_in_use;
 use crate::merkle::{depth_for, merkleize, merkleize_packed, zero_hash, BLOCK_CHUNKS};
 use crate::{Root, BYTES_PER_CHUNK};
 use alloc::{vec, vec::Vec};
@@ -55,4 +56,41 @@ pub fn leaves_root_ssz(chunks: usize, limit: u64, mut fill: impl FnMut(usize, &m
         height += 1;
     }
     level[0]
+}
+
+/// `merkleize` of the chunks `start..end` of `pack(body ++ tail)`, padded
+/// to the next power of two of `end - start` chunks (what a `range_root`
+/// of [`merkle_node`](crate::proof::merkle_node) and
+/// [`progressive_node`](crate::proof::progressive_node) answers), where
+/// `body` is whole chunks hashed where they lie and `tail` (at most 32
+/// bytes) is the last chunk, given apart: the packed bits of a bitlist
+/// encoding, whose last byte loses its delimiter, without copying the
+/// rest. Allocates nothing.
+pub fn packed_range_root_ssz(body: &[u8], tail: &[u8], start: usize, end: usize) -> Root {
+    debug_assert!(body.len().is_multiple_of(BYTES_PER_CHUNK) && tail.len() <= BYTES_PER_CHUNK);
+    let full = body.len() / BYTES_PER_CHUNK;
+    if end <= full {
+        return merkleize_packed(&body[start * BYTES_PER_CHUNK..end * BYTES_PER_CHUNK], 0);
+    }
+    // `end == full + 1`: the range ends with the tail chunk.
+    if end - start == 1 {
+        let mut chunk = [0u8; 32];
+        chunk[..tail.len()].copy_from_slice(tail);
+        return chunk;
+    }
+    // The left half of the padded width is whole chunks; the right half
+    // holds the tail, padded up to the left half's height.
+    let width = (end - start).next_power_of_two();
+    let half = width / 2;
+    let left = merkleize_packed(
+        &body[start * BYTES_PER_CHUNK..(start + half) * BYTES_PER_CHUNK],
+        0,
+    );
+    let mut right = packed_range_root_ssz(body, tail, start + half, end);
+    let from = depth_for((end - start - half) as u128) as usize;
+    let to = depth_for(half as u128) as usize;
+    for level in from..to {
+        right = pair_in_use(&right, &zero_hash(level));
+    }
+    pair_in_use(&left, &right)
 }

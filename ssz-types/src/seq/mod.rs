@@ -15,6 +15,7 @@ use crate::bound::{check_count, collect_within};
 use crate::{BoundError, DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 
 mod codec;
+mod view;
 #[cfg(feature = "serde")]
 mod json;
 
