@@ -170,7 +170,10 @@ pub fn byte_vector_leaves_ssz(bytes: &[u8], n: usize, out: &mut [u8]) {
         }
         return;
     }
-    for (value, leaf) in bytes.chunks_exact(n).zip(out.chunks_exact_mut(BYTES_PER_CHUNK)) {
+    for (value, leaf) in bytes
+        .chunks_exact(n)
+        .zip(out.chunks_exact_mut(BYTES_PER_CHUNK))
+    {
         leaf.copy_from_slice(&byte_vector_root(value));
     }
 }

@@ -8,6 +8,9 @@ use crate::merkle::{depth_for, merkleize, merkleize_packed, zero_hash, BLOCK_CHU
 use crate::{Root, BYTES_PER_CHUNK};
 use alloc::{vec, vec::Vec};
 
+/// Leaves up to which [`leaves_root_ssz`] works on the stack (1 KiB).
+const STACK_CHUNKS: usize = 32;
+
 /// `merkleize(pack(bytes), limit)` of packed basic values: the bytes are
 /// the leaves, hashed where they lie. `limit` is in chunks.
 #[inline]
@@ -23,6 +26,14 @@ pub fn packed_root_ssz(bytes: &[u8], limit: u64) -> Root {
 pub fn leaves_root_ssz(chunks: usize, limit: u64, mut fill: impl FnMut(usize, &mut [u8])) -> Root {
     if chunks <= 4 {
         let mut buf = [0u8; 4 * BYTES_PER_CHUNK];
+        let leaves = &mut buf[..chunks * BYTES_PER_CHUNK];
+        fill(0, leaves);
+        return merkleize_packed(leaves, limit);
+    }
+    if chunks <= STACK_CHUNKS {
+        // A kilobyte on the stack: the lists of a block or a small state
+        // field root without touching the heap.
+        let mut buf = [0u8; STACK_CHUNKS * BYTES_PER_CHUNK];
         let leaves = &mut buf[..chunks * BYTES_PER_CHUNK];
         fill(0, leaves);
         return merkleize_packed(leaves, limit);

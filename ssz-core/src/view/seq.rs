@@ -3,8 +3,8 @@
 
 use super::roots::{leaves_root_ssz, packed_root_ssz};
 use super::{SszView, TreeHashView, View};
-use crate::codec::{check_count, read_offset, VariableElements};
 use crate::chunk::length_chunk;
+use crate::codec::{check_count, read_offset, VariableElements};
 use crate::edition::{Edition, Rules};
 use crate::merkle::merkleize_progressive_packed_in;
 use crate::proof::{merkle_node, mix_in_node, progressive_node};

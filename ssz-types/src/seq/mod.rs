@@ -15,9 +15,9 @@ use crate::bound::{check_count, collect_within};
 use crate::{BoundError, DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 
 mod codec;
-mod view;
 #[cfg(feature = "serde")]
 mod json;
+mod view;
 
 use alloc::vec::Vec;
 pub(crate) use codec::progressive_node;
