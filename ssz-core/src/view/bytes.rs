@@ -138,7 +138,7 @@ pub fn validate_byte_vectors(bytes: &[u8], n: usize) -> Result<(), DecodeError> 
     Ok(())
 }
 
-/// [`TreeHashView::tree_node_ssz`] of `ByteVector[bytes.len()]`: the
+/// [`TreeHashView::tree_node_ssz`](super::TreeHashView::tree_node_ssz) of `ByteVector[bytes.len()]`: the
 /// packed bytes' tree, as
 /// [`vector_node`](crate::codec::vector_node) gives it for the value.
 #[inline]
@@ -149,7 +149,7 @@ pub fn byte_vector_node_ssz(bytes: &[u8], gindex: Gindex) -> Result<Root, ProofE
     crate::codec::vector_node(bytes, gindex)
 }
 
-/// [`TreeHashView::tree_hash_leaves_ssz`] of `ByteVector[n]` values back to
+/// [`TreeHashView::tree_hash_leaves_ssz`](super::TreeHashView::tree_hash_leaves_ssz) of `ByteVector[n]` values back to
 /// back: each one's root (one batch of single hashes for 33 to 64 bytes,
 /// as the values' `tree_hash_leaves` does).
 pub fn byte_vector_leaves_ssz(bytes: &[u8], n: usize, out: &mut [u8]) {
