@@ -620,3 +620,94 @@ fn views_and_small_roots_allocate_nothing() {
         0
     );
 }
+
+// ---------------------------------------------------------------------------
+// Arrays of collections, run-time maxima, another hasher.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn arrays_of_collections() {
+    let mut rng = XorShift64Star(15);
+    let lists: [List<u16, U<8>>; 3] =
+        std::array::from_fn(|i| List::try_from(vec![i as u16; i * 3]).unwrap());
+    check(&lists);
+    let bits: [Bitlist<U<9>>; 2] =
+        std::array::from_fn(|i| Bitlist::from_bools(&rng_bools(&mut rng, i * 9)).unwrap());
+    check(&bits);
+    let keys: [ByteVector<U<48>>; 2] =
+        std::array::from_fn(|_| ByteVector::try_from(rng_bytes(&mut rng, 48)).unwrap());
+    check(&keys);
+    let vectors: [Vector<u64, U<3>>; 4] =
+        std::array::from_fn(|_| Vector::try_from(u64s(&mut rng, 3)).unwrap());
+    check(&vectors);
+    let bytes = lists.to_ssz();
+    let v = view::<[List<u16, U<8>>; 3]>(&bytes).unwrap();
+    assert_eq!(v.len(), 3);
+    assert_eq!(v.get(2).unwrap().iter().collect::<Vec<_>>(), [2u16; 6]);
+}
+
+struct MaxBlobs;
+
+#[test]
+fn run_time_maxima_bound_views_as_decoding() {
+    use peam_ssz_types::{with_max, RuntimeMax};
+    type Commitments = List<[u8; 48], U<4096>, RuntimeMax<MaxBlobs, U<4096>>>;
+    let ten = vec![7u8; 48 * 10];
+    for max in [0, 9, 10, 12] {
+        with_max::<MaxBlobs, _>(max, || {
+            every_mutation::<Commitments>(&ten);
+            assert_eq!(
+                view::<Commitments>(&ten).map(|v| v.len()),
+                decode::<Commitments>(&ten).map(|l| l.len())
+            );
+        });
+    }
+}
+
+/// A hash function that is not SHA-256 (FNV-like lanes), to show that
+/// the views hash with the hasher in use, and a persistent list with its
+/// own.
+struct Toy;
+
+static TOY_ZEROS: peam_ssz_types::hasher::LazyZeroHashes<Toy> =
+    peam_ssz_types::hasher::LazyZeroHashes::new();
+
+impl peam_ssz_types::hasher::Hasher for Toy {
+    fn hash_pair(left: &[u8; 32], right: &[u8; 32]) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        for (lane, bytes) in out.chunks_exact_mut(8).enumerate() {
+            let mut acc = 0xcbf2_9ce4_8422_2325u64 ^ (lane as u64 + 1);
+            for &b in left.iter().chain(right) {
+                acc ^= u64::from(b);
+                acc = acc.wrapping_mul(0x0000_0100_0000_01b3);
+                acc ^= acc >> 29;
+            }
+            bytes.copy_from_slice(&acc.to_le_bytes());
+        }
+        out
+    }
+
+    fn zero_hash(level: usize) -> [u8; 32] {
+        TOY_ZEROS.get(level)
+    }
+}
+
+#[test]
+fn views_hash_with_the_hasher_in_use() {
+    use peam_ssz_types::hasher::with_hasher;
+    let mut rng = XorShift64Star(16);
+    with_hasher::<Toy, _>(|| {
+        for n in [0, 1, 5, 100] {
+            same_as_value(&List::<[u8; 32], U<128>>::try_from(roots(&mut rng, n)).unwrap());
+            same_as_value(&Bitlist::<U<2048>>::from_bools(&rng_bools(&mut rng, n * 9)).unwrap());
+            same_as_value(&ProgressiveList::<u64, V1_7>::from(u64s(&mut rng, n)));
+            same_as_value(&ByteVector::<U<48>>::try_from(rng_bytes(&mut rng, 48)).unwrap());
+        }
+        same_as_value(&holder(&mut rng, 40));
+    });
+    for n in [0, 1, 5, 100] {
+        let list =
+            PersistentList::<[u8; 32], U<128>, Toy>::try_from_vec(roots(&mut rng, n)).unwrap();
+        same_as_value(&list);
+    }
+}
