@@ -12,6 +12,37 @@ use core::ops::Deref;
 
 /// The view of a byte string type `S`: the bytes of its encoding, which are
 /// its value. Dereferences to `[u8]`.
+///
+/// ```
+/// use peam_ssz_core::view::{view, BytesView, SszView, View};
+/// use peam_ssz_core::{Ssz, TreeHash};
+///
+/// // A type of one's own with a byte string view, as `ByteList[N]` has.
+/// # #[derive(Debug, PartialEq)]
+/// # struct Name(Vec<u8>);
+/// # impl Ssz for Name {
+/// #     const IS_FIXED_SIZE: bool = false;
+/// #     const FIXED_PART_LEN: usize = 4;
+/// #     fn ssz_len(&self) -> usize { self.0.len() }
+/// #     fn ssz_write(&self, out: &mut [u8]) { out.copy_from_slice(&self.0) }
+/// #     fn from_ssz(bytes: &[u8]) -> Result<Self, peam_ssz_core::DecodeError> { Ok(Name(bytes.to_vec())) }
+/// # }
+/// impl SszView for Name {
+///     type View<'a> = BytesView<'a, Name>;
+///     type ArrayView<'a, const N: usize> = peam_ssz_core::view::SeqView<'a, [Name; N]>;
+///     fn validate_ssz(_: &[u8]) -> Result<(), peam_ssz_core::DecodeError> { Ok(()) }
+///     fn view_unchecked(bytes: &[u8]) -> BytesView<'_, Name> { BytesView::new_unchecked(bytes) }
+///     fn array_view_unchecked<const N: usize>(bytes: &[u8]) -> Self::ArrayView<'_, N> {
+///         peam_ssz_core::view::SeqView::new_unchecked(bytes)
+///     }
+/// }
+///
+/// let v = view::<Name>(b"peam")?;
+/// assert_eq!(v.as_bytes(), b"peam");
+/// assert_eq!(&v[1..], b"eam");
+/// assert_eq!(v.to_value(), Name(b"peam".to_vec()));
+/// # Ok::<(), peam_ssz_core::DecodeError>(())
+/// ```
 pub struct BytesView<'a, S> {
     bytes: &'a [u8],
     ty: PhantomData<fn() -> S>,

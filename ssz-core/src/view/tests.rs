@@ -150,3 +150,48 @@ fn block_roots_match_the_one_pass_root() {
         assert_eq!(got, expected, "{limit}");
     }
 }
+
+#[test]
+fn small_and_stack_leaves_match_the_one_pass_root() {
+    for n in [0usize, 1, 4, 5, 31, 32, 33] {
+        let leaves: Vec<u8> = (0..n * 32).map(|i| (i * 7 % 253) as u8).collect();
+        for limit in [n as u64, 64, 1 << 30] {
+            let got = leaves_root_ssz(n, limit, |first, out| {
+                out.copy_from_slice(&leaves[first * 32..first * 32 + out.len()])
+            });
+            assert_eq!(
+                got,
+                crate::merkle::merkleize_packed(&leaves, limit),
+                "{n} {limit}"
+            );
+        }
+    }
+}
+
+#[test]
+fn packed_ranges_with_a_tail_match_the_packed_bytes() {
+    // Every range of chunks of `pack(body ++ tail)`, for bodies of 0 to 9
+    // chunks and tails of 1 to 32 bytes.
+    for full in 0..10usize {
+        for tail_len in [1usize, 5, 31, 32] {
+            let all: Vec<u8> = (0..full * 32 + tail_len)
+                .map(|i| (i * 13 % 251) as u8 + 1)
+                .collect();
+            let (body, tail) = all.split_at(full * 32);
+            let chunks = full + 1;
+            for start in 0..chunks {
+                for end in start + 1..=chunks {
+                    let expected = crate::merkle::merkleize_packed(
+                        &all[start * 32..(end * 32).min(all.len())],
+                        0,
+                    );
+                    assert_eq!(
+                        packed_range_root_ssz(body, tail, start, end),
+                        expected,
+                        "{full} {tail_len} {start}..{end}"
+                    );
+                }
+            }
+        }
+    }
+}

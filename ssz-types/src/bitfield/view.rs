@@ -19,6 +19,27 @@ use core::marker::PhantomData;
 /// The view of a bitfield `S` ([`Bitlist`](crate::Bitlist),
 /// [`Bitvector`], [`ProgressiveBitlist`](crate::ProgressiveBitlist)): its
 /// bits read where they lie.
+///
+/// ```
+/// use peam_ssz_types::view::{view, View};
+/// use peam_ssz_types::{Bitlist, Ssz, TreeHash, U};
+///
+/// let bits = Bitlist::<U<16>>::from_bools(&[true, false, true])?;
+/// let bytes = bits.to_ssz();
+/// let v = view::<Bitlist<U<16>>>(&bytes)?;
+/// assert_eq!(v.len(), 3);
+/// assert_eq!(v.get(2), Some(true));
+/// assert_eq!(v.iter().collect::<Vec<_>>(), [true, false, true]);
+/// assert_eq!(v.hash_tree_root(), bits.hash_tree_root());
+/// assert_eq!(v.to_value(), bits);
+///
+/// // No delimiter: refused as decoding refuses it.
+/// assert_eq!(
+///     view::<Bitlist<U<16>>>(&[0]).unwrap_err(),
+///     peam_ssz_types::decode::<Bitlist<U<16>>>(&[0]).unwrap_err()
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct BitsView<'a, S> {
     bytes: &'a [u8],
     len: usize,
