@@ -3,7 +3,7 @@
 //! and refuses exactly what decoding refuses, with the same error.
 
 use peam_ssz_types::persistent::PersistentProgressiveList;
-use peam_ssz_types::view::{view, SszView, TreeHashView, View};
+use peam_ssz_types::view::{view, SeqView, SszView, TreeHashView, View, ViewSeq};
 use peam_ssz_types::{
     decode, Bitlist, Bitvector, ByteList, ByteVector, Bytes32, Bytes48, Cached, ExactList,
     FixedBytes, Gindex, List, PersistentList, PersistentVector, ProgressiveBitlist,
@@ -48,6 +48,32 @@ where
     for g in gindices(&mut rng) {
         assert_eq!(v.tree_node(g), value.tree_node(g), "{value:?} at {g}");
     }
+}
+
+/// The view of a sequence `value` holding `elems`: its length, each
+/// element's bytes and view, in order and backwards.
+fn seq_agrees<S, T>(value: &S, elems: &[T])
+where
+    S: ViewSeq<Elem = T> + for<'a> SszView<View<'a> = SeqView<'a, S>>,
+    T: SszView + Debug + PartialEq,
+    for<'a> T::View<'a>: Debug + PartialEq,
+{
+    let bytes = value.to_ssz();
+    let v = view::<S>(&bytes).unwrap();
+    assert_eq!(v.len(), elems.len());
+    assert_eq!(v.is_empty(), elems.is_empty());
+    assert!(v.get(elems.len()).is_none());
+    assert_eq!(v.iter().len(), elems.len());
+    for (i, elem) in elems.iter().enumerate() {
+        let elem_bytes = elem.to_ssz();
+        assert_eq!(v.element_ssz_bytes(i), Some(&elem_bytes[..]), "{i}");
+        assert_eq!(v.get(i), Some(T::view_unchecked(&elem_bytes)), "{i}");
+    }
+    let forward: Vec<_> = v.iter().collect();
+    let mut backward: Vec<_> = v.iter().rev().collect();
+    backward.reverse();
+    assert_eq!(forward, backward);
+    assert_eq!(forward.len(), elems.len());
 }
 
 fn same_verdict<T: SszView + Debug>(bytes: &[u8]) {
@@ -177,7 +203,12 @@ fn rng_bytes(rng: &mut XorShift64Star, n: usize) -> Vec<u8> {
 fn lists_of_basic_values() {
     let mut rng = XorShift64Star(1);
     for n in SIZES {
-        check(&List::<u64, U<128>>::try_from(u64s(&mut rng, n)).unwrap());
+        let list = List::<u64, U<128>>::try_from(u64s(&mut rng, n)).unwrap();
+        check(&list);
+        seq_agrees(&list, &list);
+        let bytes = list.to_ssz();
+        let v = view::<List<u64, U<128>>>(&bytes).unwrap();
+        assert_eq!(v.iter().collect::<Vec<u64>>(), list.as_slice());
         check(&List::<u8, U<128>>::try_from(rng_bytes(&mut rng, n)).unwrap());
         check(&List::<bool, U<128>>::try_from(rng_bools(&mut rng, n)).unwrap());
         let small: Vec<u16> = (0..n).map(|_| rng.next() as u16).collect();
@@ -200,7 +231,15 @@ fn lists_of_composite_values() {
                 root: rng.array(),
             })
             .collect();
-        check(&List::<Checkpoint, U<128>>::try_from(cps).unwrap());
+        let list = List::<Checkpoint, U<128>>::try_from(cps).unwrap();
+        check(&list);
+        let bytes = list.to_ssz();
+        let v = view::<List<Checkpoint, U<128>>>(&bytes).unwrap();
+        for (c, value) in v.iter().zip(list.iter()) {
+            assert_eq!(c.epoch(), value.epoch);
+            assert_eq!(c.root(), &value.root);
+            assert_eq!(&c.to_value(), value);
+        }
         let keys: Vec<Bytes48> = (0..n).map(|_| FixedBytes(rng.array())).collect();
         check(&List::<Bytes48, U<128>>::try_from(keys).unwrap());
         let vkeys: Vec<ByteVector<U<48>>> = (0..n)
@@ -217,7 +256,9 @@ fn lists_of_variable_size_values() {
         let inner: Vec<List<u16, U<8>>> = (0..n)
             .map(|i| List::try_from((0..i % 9).map(|k| k as u16).collect::<Vec<_>>()).unwrap())
             .collect();
-        check(&List::<List<u16, U<8>>, U<128>>::try_from(inner).unwrap());
+        let list = List::<List<u16, U<8>>, U<128>>::try_from(inner).unwrap();
+        check(&list);
+        seq_agrees(&list, &list);
         let holders: Vec<Holder> = (0..n.min(9)).map(|i| holder(&mut rng, i * 7)).collect();
         check(&List::<Holder, U<16>>::try_from(holders).unwrap());
         let bits: Vec<Bitlist<U<20>>> = (0..n)
@@ -273,7 +314,9 @@ fn vectors() {
     let inner: Vec<List<u16, U<8>>> = (0..5)
         .map(|i| List::try_from(vec![i as u16; i]).unwrap())
         .collect();
-    check(&Vector::<List<u16, U<8>>, U<5>>::try_from(inner).unwrap());
+    let vector = Vector::<List<u16, U<8>>, U<5>>::try_from(inner).unwrap();
+    check(&vector);
+    seq_agrees(&vector, &vector);
     let holders: Vec<Holder> = (0..3).map(|i| holder(&mut rng, i * 20)).collect();
     check(&Vector::<Holder, U<3>>::try_from(holders).unwrap());
     // The illegal Vector[T, 0] is refused as decoding refuses it.
@@ -287,7 +330,9 @@ fn progressive_lists() {
     for n in SIZES.into_iter().chain([21, 85, 86, 400]) {
         check(&ProgressiveList::<u64, V1_7>::from(u64s(&mut rng, n)));
         check(&ProgressiveList::<u64, V1_6>::from(u64s(&mut rng, n)));
-        check(&ProgressiveList::<[u8; 32], V1_7>::from(roots(&mut rng, n)));
+        let list = ProgressiveList::<[u8; 32], V1_7>::from(roots(&mut rng, n));
+        check(&list);
+        seq_agrees(&list, &list);
         check(&ProgressiveList::<[u8; 32], V1_6>::from(roots(&mut rng, n)));
         let inner: Vec<List<u16, U<8>>> = (0..n)
             .map(|i| List::try_from(vec![i as u16; i % 9]).unwrap())
@@ -427,7 +472,10 @@ fn persistent_sequences() {
     let mut rng = XorShift64Star(10);
     for n in SIZES {
         check(&PersistentList::<u64, U<128>>::try_from_vec(u64s(&mut rng, n)).unwrap());
-        check(&PersistentList::<[u8; 32], U<128>>::try_from_vec(roots(&mut rng, n)).unwrap());
+        let elems = roots(&mut rng, n);
+        let list = PersistentList::<[u8; 32], U<128>>::try_from_vec(elems.clone()).unwrap();
+        check(&list);
+        seq_agrees(&list, &elems);
         let inner: Vec<List<u16, U<8>>> = (0..n)
             .map(|i| List::try_from(vec![i as u16; i % 9]).unwrap())
             .collect();
@@ -455,12 +503,16 @@ fn exact_and_runtime_lists() {
     let inner: Vec<List<u16, U<8>>> = (0..4)
         .map(|i| List::try_from(vec![7; i]).unwrap())
         .collect();
-    check(&ExactList::<List<u16, U<8>>, U<4>, U<16>>::try_from(inner).unwrap());
+    let exact = ExactList::<List<u16, U<8>>, U<4>, U<16>>::try_from(inner.clone()).unwrap();
+    check(&exact);
+    seq_agrees(&exact, &inner);
     for n in SIZES {
         let list = RuntimeList::<u64, U<128>>::try_from_vec(u64s(&mut rng, n), 128).unwrap();
         check(&list);
-        let list = RuntimeList::<[u8; 32], U<100>>::try_from_vec(roots(&mut rng, n), 100).unwrap();
+        let elems = roots(&mut rng, n);
+        let list = RuntimeList::<[u8; 32], U<100>>::try_from_vec(elems.clone(), 100).unwrap();
         check(&list);
+        seq_agrees(&list, &elems);
     }
 }
 

@@ -56,6 +56,15 @@ impl<S> Clone for BytesView<'_, S> {
 
 impl<S> Copy for BytesView<'_, S> {}
 
+/// Equal when the bytes are.
+impl<S> PartialEq for BytesView<'_, S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+
+impl<S> Eq for BytesView<'_, S> {}
+
 impl<S> fmt::Debug for BytesView<'_, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("0x")?;

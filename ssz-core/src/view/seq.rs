@@ -180,6 +180,16 @@ impl<S> Clone for SeqView<'_, S> {
 
 impl<S> Copy for SeqView<'_, S> {}
 
+/// Equal when the encodings are: an SSZ encoding is canonical, so equal
+/// values have equal bytes.
+impl<S> PartialEq for SeqView<'_, S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+
+impl<S> Eq for SeqView<'_, S> {}
+
 impl<S> fmt::Debug for SeqView<'_, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SeqView")

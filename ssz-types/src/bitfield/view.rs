@@ -54,6 +54,15 @@ impl<S> Clone for BitsView<'_, S> {
 
 impl<S> Copy for BitsView<'_, S> {}
 
+/// Equal when the encodings are: the same bits (and delimiter).
+impl<S> PartialEq for BitsView<'_, S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+
+impl<S> Eq for BitsView<'_, S> {}
+
 impl<S> fmt::Debug for BitsView<'_, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         super::buf::fmt_bits("BitsView", self.bytes, self.len, f)
