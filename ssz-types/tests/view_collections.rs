@@ -763,3 +763,27 @@ fn views_hash_with_the_hasher_in_use() {
         same_as_value(&list);
     }
 }
+
+#[test]
+fn options() {
+    let mut rng = XorShift64Star(17);
+    check(&None::<List<u64, U<8>>>);
+    check(&Some(
+        List::<u64, U<8>>::try_from(u64s(&mut rng, 5)).unwrap(),
+    ));
+    check(&Some(Checkpoint {
+        epoch: 4,
+        root: rng.array(),
+    }));
+    check(&None::<Checkpoint>);
+    check(&Some(
+        Bitlist::<U<20>>::from_bools(&rng_bools(&mut rng, 13)).unwrap(),
+    ));
+    let list: List<Option<u64>, U<8>> = List::try_from(vec![Some(1), None, Some(3)]).unwrap();
+    check(&list);
+    let bytes = list.to_ssz();
+    let v = view::<List<Option<u64>, U<8>>>(&bytes).unwrap();
+    assert_eq!(v.get(0).unwrap().get(), Some(1));
+    assert!(v.get(1).unwrap().is_none());
+    assert_eq!(v.get(2).unwrap().selector(), 1);
+}

@@ -63,6 +63,7 @@ pub use seq::{
     progressive_elements_node_ssz, progressive_elements_root_ssz, progressive_list_node_ssz,
     validate_elements, SeqView, SeqViewIter, ViewSeq,
 };
+pub use wrappers::OptionView;
 
 use crate::{DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 
