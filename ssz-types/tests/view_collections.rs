@@ -787,3 +787,29 @@ fn options() {
     assert!(v.get(1).unwrap().is_none());
     assert_eq!(v.get(2).unwrap().selector(), 1);
 }
+
+#[test]
+fn over_the_limit_refused_as_decoding_refuses() {
+    // One element, byte or bit past the limit, and mutations around it.
+    every_mutation::<List<u64, U<4>>>(&[7u8; 40]);
+    every_mutation::<List<u64, U<4>, U<3>>>(&[7u8; 32]);
+    every_mutation::<List<[u8; 32], U<2>>>(&[7u8; 96]);
+    let three = List::<List<u8, U<2>>, U<3>>::try_from(vec![
+        List::try_from(vec![1]).unwrap(),
+        List::new(),
+        List::try_from(vec![2, 3]).unwrap(),
+    ])
+    .unwrap();
+    every_mutation::<List<List<u8, U<2>>, U<2>>>(&three.to_ssz());
+    every_mutation::<ProgressiveList<List<u8, U<2>>, V1_7, U<2>>>(&three.to_ssz());
+    every_mutation::<ExactList<List<u8, U<2>>, U<2>, U<4>>>(&three.to_ssz());
+    every_mutation::<RuntimeList<List<u8, U<2>>, U<2>>>(&three.to_ssz());
+    every_mutation::<Vector<List<u8, U<2>>, U<2>>>(&three.to_ssz());
+    every_mutation::<ByteList<U<3>>>(&[1, 2, 3, 4]);
+    every_mutation::<ProgressiveByteList<V1_7, U<3>>>(&[1, 2, 3, 4]);
+    every_mutation::<Bitlist<U<8>>>(&[0xff, 0x02]);
+    every_mutation::<ProgressiveBitlist<V1_7, U<8>>>(&[0xff, 0x02]);
+    every_mutation::<Bitvector<U<9>>>(&[0xff, 0x02]);
+    every_mutation::<PersistentList<u64, U<4>>>(&[7u8; 40]);
+    every_mutation::<PersistentVector<u64, U<4>>>(&[7u8; 40]);
+}
