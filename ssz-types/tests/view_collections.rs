@@ -89,11 +89,14 @@ fn same_verdict<T: SszView + Debug>(bytes: &[u8]) {
 /// encodings are mutated at 64 places spread over them.
 fn every_mutation<T: SszView + Debug>(bytes: &[u8]) {
     let lens: Vec<usize> = if bytes.len() <= 256 {
-        (0..=bytes.len() + 8).collect()
+        (0..=bytes.len() + 8)
+            .chain([bytes.len() + 32, bytes.len() + 48, bytes.len() + 64])
+            .collect()
     } else {
         (0..64)
             .map(|i| i * bytes.len() / 64)
-            .chain(bytes.len()..bytes.len() + 8)
+            .chain(bytes.len()..=bytes.len() + 8)
+            .chain([bytes.len() + 32, bytes.len() + 48, bytes.len() + 64])
             .collect()
     };
     for len in lens {
