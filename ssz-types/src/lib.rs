@@ -394,6 +394,7 @@ pub mod snappy;
 mod tree_layout;
 mod uint;
 mod vector;
+mod views;
 
 pub use bitfield::{Bitlist, Bits, Bitvector, ProgressiveBitlist};
 #[cfg(feature = "std")]

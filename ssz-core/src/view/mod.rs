@@ -13,10 +13,17 @@
 //!   containers and unions of `#[derive(Ssz)]`. [`view`] validates bytes
 //!   and returns `T`'s view, [`SszView::View`].
 //! - The view of a basic type is its value (a `u64` field's accessor returns
-//!   a `u64`); of a `[u8; N]`, a `&[u8; N]` into the bytes; of a vector or
-//!   list, a [`SeqView`] with [`len`](SeqView::len),
-//!   [`get`](SeqView::get) in constant time and [`iter`](SeqView::iter);
-//!   of a derived container, a struct with one accessor per field.
+//!   a `u64`; a `uint256` is its value too); of a `[u8; N]`, a `&[u8; N]`
+//!   into the bytes; of a vector or list (`List`, `Vector`,
+//!   `ProgressiveList`, their persistent forms, `ExactList`, `RuntimeList`),
+//!   a [`SeqView`] with [`len`](SeqView::len), [`get`](SeqView::get) in
+//!   constant time and [`iter`](SeqView::iter); of a byte string
+//!   (`ByteList`, `ByteVector`, `FixedBytes`, `ProgressiveByteList`, alloy's
+//!   byte types), a [`BytesView`] that dereferences to `[u8]`; of a
+//!   bitfield, `peam-ssz-types`' `BitsView`; of an `Option<T>` (the union
+//!   `Union[None, T]`), an [`OptionView`]; of a derived container, a struct
+//!   with one accessor per field. `Box<T>`, `Arc<T>` and `Cached<T>` have
+//!   `T`'s view.
 //! - Every view of a composite type implements [`View`]: the bytes it
 //!   reads, the owned value ([`View::to_value`], equal to decoding), and,
 //!   for types that also implement [`TreeHashView`], the root and the nodes
@@ -44,15 +51,26 @@
 //! # Ok::<(), peam_ssz_core::DecodeError>(())
 //! ```
 
+#[cfg(feature = "alloy")]
+mod alloy;
+mod bytes;
 mod impls;
 mod roots;
 mod seq;
+mod uint256;
+mod wrappers;
 
-pub use roots::{leaves_root_ssz, packed_root_ssz, progressive_leaves_root_ssz};
-pub use seq::{
-    element_bytes, element_count, elements_node_ssz, elements_progressive_root_ssz,
-    elements_root_ssz, validate_elements, SeqView, SeqViewIter, ViewSeq,
+pub use bytes::{
+    byte_vector_leaves_ssz, byte_vector_node_ssz, validate_byte_vector, validate_byte_vectors,
+    BytesView,
 };
+pub use roots::{leaves_root_ssz, packed_range_root_ssz, packed_root_ssz};
+pub use seq::{
+    element_bytes, element_count, elements_node_ssz, elements_root_ssz, list_node_ssz,
+    progressive_elements_node_ssz, progressive_elements_root_ssz, progressive_list_node_ssz,
+    validate_elements, SeqView, SeqViewIter, ViewSeq,
+};
+pub use wrappers::OptionView;
 
 use crate::proof::{MultiProof, SingleProof};
 use crate::{DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};

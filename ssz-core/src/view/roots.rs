@@ -3,10 +3,13 @@
 //! list of containers needs a block of leaves and one root per block, not a
 //! leaf per element.
 
-use crate::edition::Edition;
+use crate::hasher::scope::pair_in_use;
 use crate::merkle::{depth_for, merkleize, merkleize_packed, zero_hash, BLOCK_CHUNKS};
 use crate::{Root, BYTES_PER_CHUNK};
 use alloc::{vec, vec::Vec};
+
+/// Leaves up to which [`leaves_root_ssz`] works on the stack (1 KiB).
+const STACK_CHUNKS: usize = 32;
 
 /// `merkleize(pack(bytes), limit)` of packed basic values: the bytes are
 /// the leaves, hashed where they lie. `limit` is in chunks.
@@ -23,6 +26,14 @@ pub fn packed_root_ssz(bytes: &[u8], limit: u64) -> Root {
 pub fn leaves_root_ssz(chunks: usize, limit: u64, mut fill: impl FnMut(usize, &mut [u8])) -> Root {
     if chunks <= 4 {
         let mut buf = [0u8; 4 * BYTES_PER_CHUNK];
+        let leaves = &mut buf[..chunks * BYTES_PER_CHUNK];
+        fill(0, leaves);
+        return merkleize_packed(leaves, limit);
+    }
+    if chunks <= STACK_CHUNKS {
+        // A kilobyte on the stack: the lists of a block or a small state
+        // field root without touching the heap.
+        let mut buf = [0u8; STACK_CHUNKS * BYTES_PER_CHUNK];
         let leaves = &mut buf[..chunks * BYTES_PER_CHUNK];
         fill(0, leaves);
         return merkleize_packed(leaves, limit);
@@ -58,35 +69,39 @@ pub fn leaves_root_ssz(chunks: usize, limit: u64, mut fill: impl FnMut(usize, &m
     level[0]
 }
 
-/// `merkleize_progressive(leaves)` in edition `E` of `chunks` leaves that
-/// `fill` writes on demand, as [`leaves_root_ssz`] takes them: each subtree
-/// (1, 4, 16, ... leaves) rooted from its own leaves, a block at a time, so
-/// the memory it takes is one block of leaves and one root per block of
-/// the largest subtree.
-pub fn progressive_leaves_root_ssz<E: Edition>(
-    chunks: usize,
-    mut fill: impl FnMut(usize, &mut [u8]),
-) -> Root {
-    let mut subtree_roots = [[0u8; 32]; 33];
-    let mut count = 0;
-    let mut start = 0usize;
-    let mut width = 1usize;
-    while start < chunks {
-        let end = start.saturating_add(width).min(chunks);
-        subtree_roots[count] = leaves_root_ssz(end - start, width as u64, |first, out| {
-            fill(start + first, out)
-        });
-        count += 1;
-        start = end;
-        width = width.saturating_mul(4);
+/// `merkleize` of the chunks `start..end` of `pack(body ++ tail)`, padded
+/// to the next power of two of `end - start` chunks (what a `range_root`
+/// of [`merkle_node`](crate::proof::merkle_node) and
+/// [`progressive_node`](crate::proof::progressive_node) answers), where
+/// `body` is whole chunks hashed where they lie and `tail` (at most 32
+/// bytes) is the last chunk, given apart: the packed bits of a bitlist
+/// encoding, whose last byte loses its delimiter, without copying the
+/// rest. Allocates nothing.
+pub fn packed_range_root_ssz(body: &[u8], tail: &[u8], start: usize, end: usize) -> Root {
+    debug_assert!(body.len().is_multiple_of(BYTES_PER_CHUNK) && tail.len() <= BYTES_PER_CHUNK);
+    let full = body.len() / BYTES_PER_CHUNK;
+    if end <= full {
+        return merkleize_packed(&body[start * BYTES_PER_CHUNK..end * BYTES_PER_CHUNK], 0);
     }
-    let mut acc = [0u8; 32];
-    for root in subtree_roots[..count].iter().rev() {
-        acc = if E::RULES.progressive_recursion_left {
-            merkleize(&[acc, *root], 2)
-        } else {
-            merkleize(&[*root, acc], 2)
-        };
+    // `end == full + 1`: the range ends with the tail chunk.
+    if end - start == 1 {
+        let mut chunk = [0u8; 32];
+        chunk[..tail.len()].copy_from_slice(tail);
+        return chunk;
     }
-    acc
+    // The left half of the padded width is whole chunks; the right half
+    // holds the tail, padded up to the left half's height.
+    let width = (end - start).next_power_of_two();
+    let half = width / 2;
+    let left = merkleize_packed(
+        &body[start * BYTES_PER_CHUNK..(start + half) * BYTES_PER_CHUNK],
+        0,
+    );
+    let mut right = packed_range_root_ssz(body, tail, start + half, end);
+    let from = depth_for((end - start - half) as u128) as usize;
+    let to = depth_for(half as u128) as usize;
+    for level in from..to {
+        right = pair_in_use(&right, &zero_hash(level));
+    }
+    pair_in_use(&left, &right)
 }

@@ -1,11 +1,13 @@
 //! Views of vectors and lists: [`SeqView`], and the validation and roots
 //! that every sequence type's [`SszView`] and [`TreeHashView`] share.
 
-use super::roots::{leaves_root_ssz, packed_root_ssz, progressive_leaves_root_ssz};
+use super::roots::{leaves_root_ssz, packed_root_ssz};
 use super::{SszView, TreeHashView, View};
+use crate::chunk::length_chunk;
 use crate::codec::{check_count, read_offset, VariableElements};
-use crate::edition::Edition;
-use crate::proof::merkle_node;
+use crate::edition::{Edition, Rules};
+use crate::merkle::merkleize_progressive_packed_in;
+use crate::proof::{merkle_node, mix_in_node, progressive_node};
 use crate::{
     DecodeError, DecodeErrorKind, Gindex, ProofError, Root, BYTES_PER_CHUNK,
     BYTES_PER_LENGTH_OFFSET,
@@ -115,27 +117,6 @@ pub fn elements_root_ssz<T: TreeHashView>(bytes: &[u8], limit: u64) -> Root {
     })
 }
 
-/// `merkleize_progressive` (edition `E`) of the leaves of the validated
-/// body `bytes` of `T`s: the root of a progressive list's body before its
-/// length is mixed in, a block of leaves at a time.
-pub fn elements_progressive_root_ssz<T: TreeHashView, E: Edition>(bytes: &[u8]) -> Root {
-    if T::IS_BASIC {
-        return progressive_leaves_root_ssz::<E>(
-            bytes.len().div_ceil(BYTES_PER_CHUNK),
-            |first, out| {
-                let from = (first * BYTES_PER_CHUNK).min(bytes.len());
-                let to = (from + out.len()).min(bytes.len());
-                out[..to - from].copy_from_slice(&bytes[from..to]);
-                out[to - from..].fill(0);
-            },
-        );
-    }
-    let count = element_count::<T>(bytes);
-    progressive_leaves_root_ssz::<E>(count, |first, out| {
-        fill_leaves::<T>(bytes, count, first, out)
-    })
-}
-
 /// The root of the leaves `start..end` (in chunks) of a validated body.
 fn chunk_range_root<T: TreeHashView>(bytes: &[u8], count: usize, start: usize, end: usize) -> Root {
     if T::IS_BASIC {
@@ -198,6 +179,16 @@ impl<S> Clone for SeqView<'_, S> {
 }
 
 impl<S> Copy for SeqView<'_, S> {}
+
+/// Equal when the encodings are: an SSZ encoding is canonical, so equal
+/// values have equal bytes.
+impl<S> PartialEq for SeqView<'_, S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+
+impl<S> Eq for SeqView<'_, S> {}
 
 impl<S> fmt::Debug for SeqView<'_, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -331,3 +322,70 @@ impl<S: ViewSeq> DoubleEndedIterator for SeqViewIter<'_, S> {
 }
 
 impl<S: ViewSeq> ExactSizeIterator for SeqViewIter<'_, S> {}
+
+/// The node `gindex` of a list's tree, `limit` in elements and `length` the
+/// length mix-in (the element count, or the bit count of a bitlist): what
+/// [`list_node`](crate::codec::list_node) gives for the decoded elements,
+/// computed from the validated body `bytes` of `T`s.
+pub fn list_node_ssz<T: TreeHashView>(
+    bytes: &[u8],
+    limit: u64,
+    length: usize,
+    gindex: Gindex,
+) -> Result<Root, ProofError> {
+    mix_in_node(gindex, &length_chunk(length), |g| {
+        elements_node_ssz::<T>(bytes, limit, g)
+    })
+}
+
+/// `merkleize_progressive` (EIP-7916) of the leaves of the validated body
+/// `bytes` of `T`s, in edition `E`, before the length is mixed in: packed
+/// basic values hashed where they lie; composite elements a subtree at a
+/// time (memory of one block of leaves, as [`leaves_root_ssz`] takes).
+pub fn progressive_elements_root_ssz<E: Edition, T: TreeHashView>(bytes: &[u8]) -> Root {
+    if T::IS_BASIC {
+        return merkleize_progressive_packed_in::<E>(bytes);
+    }
+    progressive_elements_node_ssz::<T>(bytes, E::RULES, Gindex::ROOT)
+        .unwrap_or_else(|e| unreachable!("a progressive tree has a root: {e}"))
+}
+
+/// The node `gindex` of `merkleize_progressive` of the leaves of the
+/// validated body `bytes` of `T`s, `edition` giving the order: what
+/// [`progressive_list_node`](crate::codec::progressive_list_node) gives
+/// below the length mix-in.
+pub fn progressive_elements_node_ssz<T: TreeHashView>(
+    bytes: &[u8],
+    edition: Rules,
+    gindex: Gindex,
+) -> Result<Root, ProofError> {
+    let count = element_count::<T>(bytes);
+    progressive_node(
+        gindex,
+        edition,
+        chunks_of::<T>(count),
+        |s, e| chunk_range_root::<T>(bytes, count, s, e),
+        |i, rest| {
+            if T::IS_BASIC || i >= count {
+                Err(ProofError::NoSuchNode { gindex: rest })
+            } else {
+                T::tree_node_ssz(element_bytes::<T>(bytes, count, i), rest)
+            }
+        },
+    )
+}
+
+/// The node `gindex` of a progressive list's tree (EIP-7916) whose length
+/// mix-in is `length`, from the validated body `bytes` of `T`s: what
+/// [`progressive_list_node`](crate::codec::progressive_list_node) gives for
+/// the decoded elements.
+pub fn progressive_list_node_ssz<T: TreeHashView>(
+    bytes: &[u8],
+    length: usize,
+    edition: Rules,
+    gindex: Gindex,
+) -> Result<Root, ProofError> {
+    mix_in_node(gindex, &length_chunk(length), |g| {
+        progressive_elements_node_ssz::<T>(bytes, edition, g)
+    })
+}

@@ -168,41 +168,46 @@ fn proofs_from_a_view_are_the_values() {
 }
 
 #[test]
-fn progressive_roots_from_leaves_match_the_one_pass_root() {
-    use crate::edition::{V1_6, V1_7};
-    for n in [0usize, 1, 2, 5, 21, 85, 86, 5000, 22000] {
+fn small_and_stack_leaves_match_the_one_pass_root() {
+    for n in [0usize, 1, 4, 5, 31, 32, 33] {
         let leaves: Vec<u8> = (0..n * 32).map(|i| (i * 7 % 253) as u8).collect();
-        let fill = |first: usize, out: &mut [u8]| {
-            out.copy_from_slice(&leaves[first * 32..first * 32 + out.len()])
-        };
-        assert_eq!(
-            progressive_leaves_root_ssz::<V1_7>(n, fill),
-            crate::merkle::merkleize_progressive_packed_in::<V1_7>(&leaves),
-            "{n}"
-        );
-        assert_eq!(
-            progressive_leaves_root_ssz::<V1_6>(n, fill),
-            crate::merkle::merkleize_progressive_packed_in::<V1_6>(&leaves),
-            "{n}"
-        );
+        for limit in [n as u64, 64, 1 << 30] {
+            let got = leaves_root_ssz(n, limit, |first, out| {
+                out.copy_from_slice(&leaves[first * 32..first * 32 + out.len()])
+            });
+            assert_eq!(
+                got,
+                crate::merkle::merkleize_packed(&leaves, limit),
+                "{n} {limit}"
+            );
+        }
     }
 }
 
 #[test]
-fn progressive_element_roots_from_bytes() {
-    use crate::edition::V1_7;
-    for n in [0usize, 1, 3, 9, 100, 5000] {
-        let values: Vec<u16> = (0..n as u16).map(|i| i.wrapping_mul(31)).collect();
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-        assert_eq!(
-            elements_progressive_root_ssz::<u16, V1_7>(&bytes),
-            crate::merkle::merkleize_progressive_packed_in::<V1_7>(&bytes),
-        );
-        let roots: Vec<[u8; 32]> = (0..n).map(|i| [i as u8; 32]).collect();
-        let bytes = roots.concat();
-        assert_eq!(
-            elements_progressive_root_ssz::<[u8; 32], V1_7>(&bytes),
-            crate::merkle::merkleize_progressive_in::<V1_7>(&roots),
-        );
+fn packed_ranges_with_a_tail_match_the_packed_bytes() {
+    // Every range of chunks of `pack(body ++ tail)`, for bodies of 0 to 9
+    // chunks and tails of 1 to 32 bytes.
+    for full in 0..10usize {
+        for tail_len in [1usize, 5, 31, 32] {
+            let all: Vec<u8> = (0..full * 32 + tail_len)
+                .map(|i| (i * 13 % 251) as u8 + 1)
+                .collect();
+            let (body, tail) = all.split_at(full * 32);
+            let chunks = full + 1;
+            for start in 0..chunks {
+                for end in start + 1..=chunks {
+                    let expected = crate::merkle::merkleize_packed(
+                        &all[start * 32..(end * 32).min(all.len())],
+                        0,
+                    );
+                    assert_eq!(
+                        packed_range_root_ssz(body, tail, start, end),
+                        expected,
+                        "{full} {tail_len} {start}..{end}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -14,9 +14,11 @@ mod progressive;
 mod seq;
 #[cfg(test)]
 mod tests;
+mod view;
 
 pub use bitlist::{Bitlist, BitlistKind};
 pub use bitvector::Bitvector;
 pub use buf::Bits;
 pub use progressive::{ProgressiveBitKind, ProgressiveBitlist};
 pub use seq::{BitKind, BitSeq};
+pub use view::BitsView;

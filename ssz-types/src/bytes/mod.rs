@@ -24,6 +24,7 @@ mod progressive;
 #[cfg(test)]
 mod tests;
 mod vector;
+mod view;
 
 use crate::bound::check_count;
 use crate::hex::{parse_hex, to_hex, HexError};

@@ -9,6 +9,7 @@ mod progressive;
 mod seq;
 mod tree;
 mod vector;
+mod view;
 
 pub use list::PersistentList;
 pub use progressive::PersistentProgressiveList;

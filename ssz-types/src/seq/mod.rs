@@ -17,6 +17,7 @@ use crate::{BoundError, DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 mod codec;
 #[cfg(feature = "serde")]
 mod json;
+mod view;
 
 use alloc::vec::Vec;
 pub(crate) use codec::progressive_node;
