@@ -7,12 +7,18 @@ use alloc::vec::Vec;
 /// ssz/simple-serialize.md (v1.6.1), "Vectors, containers, progressive
 /// containers, lists, progressive lists": fixed-size elements back to back,
 /// variable-size ones behind offsets. Only a vector of fixed-size elements
-/// is fixed-size.
+/// is fixed-size; a list whose count is pinned ([`ExactList`](crate::ExactList))
+/// has an exact length where its elements do.
 impl<T: Ssz, K: Kind> Ssz for Seq<T, K> {
     const IS_FIXED_SIZE: bool = K::LENGTH.is_some() && T::IS_FIXED_SIZE;
     const FIXED_PART_LEN: usize = match K::LENGTH {
         Some(length) if T::IS_FIXED_SIZE => T::FIXED_PART_LEN * length,
         _ => crate::BYTES_PER_LENGTH_OFFSET,
+    };
+    const EXACT_LEN: Option<usize> = match (K::LENGTH, K::COUNT) {
+        (Some(_), _) if T::IS_FIXED_SIZE => Some(<Self as Ssz>::FIXED_PART_LEN),
+        (None, Some(count)) => elements_exact_len::<T>(count),
+        _ => None,
     };
 
     #[inline]
@@ -37,6 +43,20 @@ impl<T: Ssz, K: Kind> Ssz for Seq<T, K> {
     #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         K::decode(bytes).map(Seq::from_vec_unchecked)
+    }
+}
+
+/// The exact length of `n` back-to-back values of `T` in a list: `n`
+/// values of a fixed-size `T`, or `n` offsets and values of a variable-size
+/// `T` with an exact length; `None` otherwise.
+const fn elements_exact_len<T: Ssz>(n: usize) -> Option<usize> {
+    if T::IS_FIXED_SIZE {
+        Some(n * T::FIXED_PART_LEN)
+    } else {
+        match T::EXACT_LEN {
+            Some(len) => Some(n * (crate::BYTES_PER_LENGTH_OFFSET + len)),
+            None => None,
+        }
     }
 }
 

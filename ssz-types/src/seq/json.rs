@@ -19,7 +19,7 @@ impl<T: Serialize, K> Serialize for Seq<T, K> {
 /// anything past it is kept.
 impl<'de, T: Deserialize<'de>, K: Kind> Deserialize<'de> for Seq<T, K> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let inner = deserialize_seq(deserializer, K::LENGTH, K::maximum())?;
+        let inner = deserialize_seq(deserializer, K::COUNT, K::maximum())?;
         Ok(Seq::from_vec_unchecked(inner))
     }
 }
@@ -32,7 +32,7 @@ impl<T: ConsensusJson, K: Kind> ConsensusJson for Seq<T, K> {
     }
 
     fn deserialize_json<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let items = deserialize_elements(deserializer, K::LENGTH, K::maximum())?;
+        let items = deserialize_elements(deserializer, K::COUNT, K::maximum())?;
         Seq::try_from_vec(items).map_err(serde::de::Error::custom)
     }
 }
@@ -44,7 +44,7 @@ impl<T: QuotedInt, K: Kind> Sealed for Seq<T, K> {}
 /// string.
 impl<T: QuotedInt, K: Kind> QuotedSeq for Seq<T, K> {
     type Item = T;
-    const EXACT_LEN: Option<usize> = K::LENGTH;
+    const EXACT_LEN: Option<usize> = K::COUNT;
 
     fn max_len() -> usize {
         K::maximum()

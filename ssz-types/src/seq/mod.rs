@@ -1,15 +1,16 @@
 //! The one storage of the `Vec`-backed sequences: [`Seq<T, K>`], a `Vec<T>`
 //! and a kind `K` that says which SSZ type it is.
 //!
-//! [`List`](crate::List), [`Vector`](crate::Vector) and
-//! [`ProgressiveList`](crate::ProgressiveList) are names of `Seq` with a
-//! kind ([`ListKind`], [`VectorKind`], [`ProgressiveKind`]). What they share
-//! is written once here: the slice views, the conversions and iterators, the
-//! shrinking operations of the lists, `Ssz`, `TreeHash`, serde and the
-//! consensus JSON. What differs (the bound, the length checks before
+//! [`List`](crate::List), [`Vector`](crate::Vector),
+//! [`ProgressiveList`](crate::ProgressiveList) and
+//! [`ExactList`](crate::ExactList) are names of `Seq` with a kind
+//! ([`ListKind`], [`VectorKind`], [`ProgressiveKind`], [`ExactKind`]). What
+//! they share is written once here: the slice views, the conversions and
+//! iterators, the shrinking operations of the lists, `Ssz`, `TreeHash`, serde
+//! and the consensus JSON. What differs (the bound, the length checks before
 //! decoding, the root) is the kind's [`Kind`] impl, in the type's own file
-//! (`list.rs`, `vector.rs`, `progressive.rs`), beside its own constructors,
-//! its tree layout and its `arbitrary` impl.
+//! (`list.rs`, `vector.rs`, `progressive.rs`, `exact.rs`), beside its own
+//! constructors, its tree layout and its `arbitrary` impl.
 
 use crate::bound::{check_count, collect_within};
 use crate::{BoundError, DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
@@ -31,11 +32,16 @@ mod sealed {
 pub(crate) use sealed::Sealed;
 
 /// The SSZ type a [`Seq`] is: its bound, how its bytes are checked before
-/// decoding, and its root. Implemented by [`ListKind`], [`VectorKind`] and
-/// [`ProgressiveKind`] only.
+/// decoding, and its root. Implemented by [`ListKind`], [`VectorKind`],
+/// [`ProgressiveKind`] and [`ExactKind`] only.
 pub trait Kind: Sealed {
     /// The exact element count of a vector; `None` for a list.
     const LENGTH: Option<usize>;
+
+    /// The element count of every value, where the type fixes it: a
+    /// vector's length, or the count an [`ExactList`](crate::ExactList)
+    /// pins on a list. Serde and the consensus JSON read exactly this many.
+    const COUNT: Option<usize> = Self::LENGTH;
 
     /// What a constructor returns for the wrong number of elements.
     type Error: fmt::Debug + fmt::Display;
@@ -71,9 +77,17 @@ pub struct VectorKind<N>(PhantomData<N>);
 /// merkleized as edition `E` defines it, at most `M`.
 pub struct ProgressiveKind<E, M>(PhantomData<(E, M)>);
 
+/// The kind of [`ExactList<T, N, L>`](crate::ExactList): the list
+/// `List[T, L]` whose values all hold exactly `N` elements.
+pub struct ExactKind<N, L>(PhantomData<(N, L)>);
+
 /// A `Vec<T>` that is the SSZ type `K` (see the [module](self)); named
-/// through [`List`](crate::List), [`Vector`](crate::Vector) and
-/// [`ProgressiveList`](crate::ProgressiveList).
+/// through [`List`](crate::List), [`Vector`](crate::Vector),
+/// [`ProgressiveList`](crate::ProgressiveList) and
+/// [`ExactList`](crate::ExactList).
+// `repr(C)`: every `Seq<T, _>` has the layout of its `Vec<T>`, which
+// `as_kind` relies on.
+#[repr(C)]
 pub struct Seq<T, K> {
     inner: Vec<T>,
     // The kind is a type-level rule, never a value: a `Seq` is `Send` and
@@ -95,6 +109,18 @@ impl<T, K> Seq<T, K> {
     #[inline]
     pub(crate) fn vec_mut(&mut self) -> &mut Vec<T> {
         &mut self.inner
+    }
+
+    /// The sequence as one of kind `J`, a kind that holds every value of
+    /// `K` (an [`ExactList`](crate::ExactList) is a [`List`](crate::List)).
+    #[inline]
+    pub(crate) fn as_kind<J>(&self) -> &Seq<T, J> {
+        // SAFETY: `Seq` is `repr(C)`, and `Seq<T, K>` and `Seq<T, J>` differ
+        // only in the zero-sized `PhantomData` marker (size 0, alignment
+        // 1), so they have the same layout and a `&Seq<T, K>` is a valid
+        // `&Seq<T, J>` for as long. A shared reference cannot change the
+        // elements, and the caller picks a `J` that holds them all.
+        unsafe { &*core::ptr::from_ref(self).cast::<Seq<T, J>>() }
     }
 
     /// The elements as a slice.
