@@ -146,11 +146,11 @@ pub(crate) fn try_vector_size_hint<'a, T: Arbitrary<'a>>(
 
 /// A list of at most `max` elements, the length drawn as `arbitrary`'s
 /// `Vec` draws it ([`List`], [`ProgressiveList`]).
-pub(crate) fn list<'a, T: Arbitrary<'a>, K: Kind>(
+pub(crate) fn list<'a, T: Arbitrary<'a>, K: Kind<Bound = ()>>(
     u: &mut Unstructured<'a>,
     max: usize,
 ) -> Result<Seq<T, K>> {
-    Seq::try_from_vec(list_elements(u, max)?).map_err(|_| Error::IncorrectFormat)
+    Seq::<T, K>::try_from_vec(list_elements(u, max)?).map_err(|_| Error::IncorrectFormat)
 }
 
 /// The elements of a list of `T` with the limit `max`, its length drawn by

@@ -5,7 +5,7 @@ use crate::seq::{ExactKind, Kind, ListKind, Sealed, Seq};
 use crate::{DecodeError, DecodeErrorKind, Gindex, Length, LengthError, List, ProofError, Root};
 use crate::{Ssz, TreeHash};
 use alloc::vec::Vec;
-use peam_ssz_core::path::{Elements, Layout, TreeLayout};
+use peam_ssz_core::path::{Layout, TreeLayout};
 
 /// `List[T, L]` pinned to exactly `N` elements: the SSZ type, the
 /// encoding and the root are those of the list (the Merkle limit is `L`,
@@ -65,15 +65,18 @@ impl<N: Length, L: Length> ExactKind<N, L> {
 impl<N: Length, L: Length> Kind for ExactKind<N, L> {
     const LENGTH: Option<usize> = None;
     const COUNT: Option<usize> = Some(N::USIZE);
+    // A value carries nothing of its type.
+    type Bound = ();
+    const READ_BOUND: () = ();
     type Error = LengthError;
 
     #[inline]
-    fn maximum() -> usize {
+    fn maximum(_: ()) -> usize {
         N::USIZE
     }
 
     #[inline]
-    fn check_len(len: usize) -> Result<(), LengthError> {
+    fn check_len(len: usize, _: ()) -> Result<(), LengthError> {
         let () = Self::FITS;
         if len != N::USIZE {
             return Err(LengthError {
@@ -106,12 +109,12 @@ impl<N: Length, L: Length> Kind for ExactKind<N, L> {
 
     /// The root of `List[T, L]`.
     #[inline]
-    fn root<T: TreeHash>(values: &[T]) -> Root {
-        ListKind::<L, L>::root(values)
+    fn root<T: TreeHash>(values: &[T], _: ()) -> Root {
+        ListKind::<L, L>::root(values, ())
     }
 
-    fn node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, ProofError> {
-        ListKind::<L, L>::node(values, gindex)
+    fn node<T: TreeHash>(values: &[T], _: (), gindex: Gindex) -> Result<Root, ProofError> {
+        ListKind::<L, L>::node(values, (), gindex)
     }
 }
 
@@ -158,10 +161,6 @@ impl<T, N: Length, L: Length> TryFrom<Vec<T>> for ExactList<T, N, L> {
 
 impl<T: TreeLayout, N: Length, L: Length> TreeLayout for ExactList<T, N, L> {
     const LAYOUT: &'static Layout = <List<T, L> as TreeLayout>::LAYOUT;
-}
-
-impl<T, N, L> Elements for ExactList<T, N, L> {
-    type Element = T;
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ use crate::bound::{check_count, check_encoded_elements, MaxLen};
 use crate::seq::{Kind, ListKind, Sealed, Seq, Variable};
 use crate::{BoundError, DecodeError, Gindex, Length, ProofError, Root, Ssz, TreeHash};
 use alloc::vec::Vec;
-use peam_ssz_core::path::{Elements, Layout, TreeLayout};
+use peam_ssz_core::path::{Layout, TreeLayout};
 
 /// `List[T, N]`: at most `N::USIZE` elements, in a `Vec`.
 ///
@@ -60,16 +60,19 @@ impl<N: Length, M: MaxLen> Variable for ListKind<N, M> {}
 
 impl<N: Length, M: MaxLen> Kind for ListKind<N, M> {
     const LENGTH: Option<usize> = None;
+    // A value carries nothing of its type.
+    type Bound = ();
+    const READ_BOUND: () = ();
     type Error = BoundError;
 
     #[inline]
-    fn maximum() -> usize {
+    fn maximum(_: ()) -> usize {
         N::USIZE.min(M::max_len())
     }
 
     #[inline]
-    fn check_len(len: usize) -> Result<(), BoundError> {
-        check_count(len, Self::maximum())
+    fn check_len(len: usize, _: ()) -> Result<(), BoundError> {
+        check_count(len, Self::maximum(()))
     }
 
     /// The maximum from the input's length or first offset, before
@@ -82,11 +85,11 @@ impl<N: Length, M: MaxLen> Kind for ListKind<N, M> {
 
     /// `mix_in_length(merkleize(leaves, limit = chunk_count), len)`.
     #[inline]
-    fn root<T: TreeHash>(values: &[T]) -> Root {
+    fn root<T: TreeHash>(values: &[T], _: ()) -> Root {
         crate::codec::list_root(values, N::U64)
     }
 
-    fn node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, ProofError> {
+    fn node<T: TreeHash>(values: &[T], _: (), gindex: Gindex) -> Result<Root, ProofError> {
         crate::codec::list_node(values, N::U64, values.len(), gindex)
     }
 }
@@ -137,10 +140,6 @@ impl<T: TreeLayout, N: Length, M> TreeLayout for List<T, N, M> {
         elem: T::LAYOUT,
         limit: N::U64,
     };
-}
-
-impl<T, N, M> Elements for List<T, N, M> {
-    type Element = T;
 }
 
 /// At most the maximum, the length drawn as `arbitrary`'s `Vec` draws it.

@@ -8,7 +8,7 @@ use crate::edition::{Current, Edition};
 use crate::seq::{Kind, ProgressiveKind, Sealed, Seq, Variable};
 use crate::{BoundError, DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 use alloc::vec::Vec;
-use peam_ssz_core::path::{Elements, Layout, TreeLayout};
+use peam_ssz_core::path::{Layout, TreeLayout};
 
 /// `ProgressiveList[T]` (EIP-7916): any number of elements, in a `Vec`.
 ///
@@ -72,15 +72,18 @@ impl<E: Edition, M: MaxLen> Variable for ProgressiveKind<E, M> {}
 
 impl<E: Edition, M: MaxLen> Kind for ProgressiveKind<E, M> {
     const LENGTH: Option<usize> = None;
+    // A value carries nothing of its type.
+    type Bound = ();
+    const READ_BOUND: () = ();
     type Error = BoundError;
 
     #[inline]
-    fn maximum() -> usize {
+    fn maximum(_: ()) -> usize {
         M::max_len()
     }
 
     #[inline]
-    fn check_len(len: usize) -> Result<(), BoundError> {
+    fn check_len(len: usize, _: ()) -> Result<(), BoundError> {
         check_count(len, M::max_len())
     }
 
@@ -98,11 +101,11 @@ impl<E: Edition, M: MaxLen> Kind for ProgressiveKind<E, M> {
     /// `mix_in_length(merkleize_progressive(leaves), len)`, progressive
     /// merkleization as edition `E` defines it.
     #[inline]
-    fn root<T: TreeHash>(values: &[T]) -> Root {
+    fn root<T: TreeHash>(values: &[T], _: ()) -> Root {
         crate::codec::progressive_list_root::<E, T>(values)
     }
 
-    fn node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, ProofError> {
+    fn node<T: TreeHash>(values: &[T], _: (), gindex: Gindex) -> Result<Root, ProofError> {
         crate::seq::progressive_node::<E, T>(values, values.len(), gindex)
     }
 }
@@ -184,10 +187,6 @@ impl<T: TreeLayout, E: Edition, M> TreeLayout for ProgressiveList<T, E, M> {
         elem: T::LAYOUT,
         edition: E::RULES,
     };
-}
-
-impl<T, E, M> Elements for ProgressiveList<T, E, M> {
-    type Element = T;
 }
 
 /// No limit: the length drawn as `arbitrary`'s `Vec` draws it, capped at

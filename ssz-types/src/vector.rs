@@ -6,7 +6,7 @@ use crate::{
     DecodeError, DecodeErrorKind, Gindex, Length, LengthError, ProofError, Root, Ssz, TreeHash,
 };
 use alloc::{vec, vec::Vec};
-use peam_ssz_core::path::{Elements, Layout, TreeLayout};
+use peam_ssz_core::path::{Layout, TreeLayout};
 
 /// `Vector[T, N]`: exactly `N::USIZE` elements, in a `Vec`.
 ///
@@ -34,15 +34,18 @@ impl<N> Sealed for VectorKind<N> {}
 
 impl<N: Length> Kind for VectorKind<N> {
     const LENGTH: Option<usize> = Some(N::USIZE);
+    // A value carries nothing of its type.
+    type Bound = ();
+    const READ_BOUND: () = ();
     type Error = LengthError;
 
     #[inline]
-    fn maximum() -> usize {
+    fn maximum(_: ()) -> usize {
         N::USIZE
     }
 
     #[inline]
-    fn check_len(len: usize) -> Result<(), LengthError> {
+    fn check_len(len: usize, _: ()) -> Result<(), LengthError> {
         check_vector_len(len, N::USIZE)
     }
 
@@ -54,11 +57,11 @@ impl<N: Length> Kind for VectorKind<N> {
 
     /// `merkleize(leaves)`, the leaves filling the tree's width exactly.
     #[inline]
-    fn root<T: TreeHash>(values: &[T]) -> Root {
+    fn root<T: TreeHash>(values: &[T], _: ()) -> Root {
         crate::codec::vector_root(values)
     }
 
-    fn node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, ProofError> {
+    fn node<T: TreeHash>(values: &[T], _: (), gindex: Gindex) -> Result<Root, ProofError> {
         crate::codec::vector_node(values, gindex)
     }
 }
@@ -165,10 +168,6 @@ impl<T: TreeLayout, N: Length> TreeLayout for Vector<T, N> {
         elem: T::LAYOUT,
         length: N::U64,
     };
-}
-
-impl<T, N> Elements for Vector<T, N> {
-    type Element = T;
 }
 
 /// Exactly `N` elements, zeros past the end of the input; refused

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 /// variable-size ones behind offsets. Only a vector of fixed-size elements
 /// is fixed-size; a list whose count is pinned ([`ExactList`](crate::ExactList))
 /// has an exact length where its elements do.
-impl<T: Ssz, K: Kind> Ssz for Seq<T, K> {
+impl<T: Ssz, K: Kind> Ssz for Seq<T, K, K::Bound> {
     const IS_FIXED_SIZE: bool = K::LENGTH.is_some() && T::IS_FIXED_SIZE;
     const FIXED_PART_LEN: usize = match K::LENGTH {
         Some(length) if T::IS_FIXED_SIZE => T::FIXED_PART_LEN * length,
@@ -42,7 +42,7 @@ impl<T: Ssz, K: Kind> Ssz for Seq<T, K> {
 
     #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        K::decode(bytes).map(Seq::from_vec_unchecked)
+        K::decode(bytes).map(|values| Seq::from_parts(values, K::READ_BOUND))
     }
 }
 
@@ -60,17 +60,17 @@ const fn elements_exact_len<T: Ssz>(n: usize) -> Option<usize> {
     }
 }
 
-impl<T: TreeHash, K: Kind> TreeHash for Seq<T, K> {
+impl<T: TreeHash, K: Kind> TreeHash for Seq<T, K, K::Bound> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
-        K::root(&self.inner)
+        K::root(&self.inner, self.bound)
     }
 
     fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
         if gindex == Gindex::ROOT {
             return Ok(self.hash_tree_root());
         }
-        K::node(&self.inner, gindex)
+        K::node(&self.inner, self.bound, gindex)
     }
 }
 
