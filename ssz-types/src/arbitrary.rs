@@ -146,7 +146,7 @@ pub(crate) fn try_vector_size_hint<'a, T: Arbitrary<'a>>(
 
 /// A list of at most `max` elements, the length drawn as `arbitrary`'s
 /// `Vec` draws it ([`List`], [`ProgressiveList`]).
-pub(crate) fn list<'a, T: Arbitrary<'a>, K: Kind<Bound = ()>>(
+pub(crate) fn list<'a, T: Arbitrary<'a>, K: Kind>(
     u: &mut Unstructured<'a>,
     max: usize,
 ) -> Result<Seq<T, K>> {

@@ -65,15 +65,7 @@ impl<N: Length, L: Length> ExactKind<N, L> {
 impl<N: Length, L: Length> Kind for ExactKind<N, L> {
     const LENGTH: Option<usize> = None;
     const COUNT: Option<usize> = Some(N::USIZE);
-    // A value carries nothing of its type.
-    type Bound = ();
-    const READ_BOUND: () = ();
     type Error = LengthError;
-
-    #[inline]
-    fn maximum(_: ()) -> usize {
-        N::USIZE
-    }
 
     #[inline]
     fn check_len(len: usize, _: ()) -> Result<(), LengthError> {

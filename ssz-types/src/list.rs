@@ -60,9 +60,6 @@ impl<N: Length, M: MaxLen> Variable for ListKind<N, M> {}
 
 impl<N: Length, M: MaxLen> Kind for ListKind<N, M> {
     const LENGTH: Option<usize> = None;
-    // A value carries nothing of its type.
-    type Bound = ();
-    const READ_BOUND: () = ();
     type Error = BoundError;
 
     #[inline]

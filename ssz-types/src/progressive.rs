@@ -72,9 +72,6 @@ impl<E: Edition, M: MaxLen> Variable for ProgressiveKind<E, M> {}
 
 impl<E: Edition, M: MaxLen> Kind for ProgressiveKind<E, M> {
     const LENGTH: Option<usize> = None;
-    // A value carries nothing of its type.
-    type Bound = ();
-    const READ_BOUND: () = ();
     type Error = BoundError;
 
     #[inline]

@@ -73,14 +73,12 @@ pub type RuntimeList<T, Max> = Seq<T, RuntimeKind<Max>, usize>;
 
 impl<Max> Sealed for RuntimeKind<Max> {}
 
-impl<Max: Length> Variable for RuntimeKind<Max> {}
+impl<Max: Length> Variable<usize> for RuntimeKind<Max> {}
 
 /// `List[T, bound]`, the bound held by the value (the static maximum `Max`
 /// for a value read without one).
-impl<Max: Length> Kind for RuntimeKind<Max> {
+impl<Max: Length> Kind<usize> for RuntimeKind<Max> {
     const LENGTH: Option<usize> = None;
-    type Bound = usize;
-    const READ_BOUND: usize = Max::USIZE;
     type Error = BoundError;
 
     #[inline]
@@ -106,6 +104,11 @@ impl<Max: Length> Kind for RuntimeKind<Max> {
 
     fn node<T: TreeHash>(values: &[T], max_len: usize, gindex: Gindex) -> Result<Root, ProofError> {
         crate::codec::list_node(values, limit::<Max>(max_len), values.len(), gindex)
+    }
+
+    #[inline]
+    fn read_bound() -> usize {
+        Max::USIZE
     }
 }
 

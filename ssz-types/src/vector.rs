@@ -34,15 +34,7 @@ impl<N> Sealed for VectorKind<N> {}
 
 impl<N: Length> Kind for VectorKind<N> {
     const LENGTH: Option<usize> = Some(N::USIZE);
-    // A value carries nothing of its type.
-    type Bound = ();
-    const READ_BOUND: () = ();
     type Error = LengthError;
-
-    #[inline]
-    fn maximum(_: ()) -> usize {
-        N::USIZE
-    }
 
     #[inline]
     fn check_len(len: usize, _: ()) -> Result<(), LengthError> {

@@ -24,7 +24,7 @@ mod sealed {
 /// The kinds a [`PersistentSeq`] takes: [`ListKind<N, N>`] (a
 /// [`PersistentList`](crate::PersistentList)) and [`VectorKind<N>`] (a
 /// [`PersistentVector`](crate::PersistentVector)).
-pub trait PersistentKind: Kind<Bound = ()> + sealed::Sealed {}
+pub trait PersistentKind: Kind + sealed::Sealed {}
 
 impl<N: Length> sealed::Sealed for ListKind<N, N> {}
 impl<N: Length> PersistentKind for ListKind<N, N> {}

@@ -1,6 +1,6 @@
 //! The SSZ encoding and root of a [`Seq`], as its kind rules them.
 
-use super::{Kind, Seq};
+use super::{Bound, Kind, Seq};
 use crate::{DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 use alloc::vec::Vec;
 
@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 /// variable-size ones behind offsets. Only a vector of fixed-size elements
 /// is fixed-size; a list whose count is pinned ([`ExactList`](crate::ExactList))
 /// has an exact length where its elements do.
-impl<T: Ssz, K: Kind> Ssz for Seq<T, K, K::Bound> {
+impl<T: Ssz, B: Bound, K: Kind<B>> Ssz for Seq<T, K, B> {
     const IS_FIXED_SIZE: bool = K::LENGTH.is_some() && T::IS_FIXED_SIZE;
     const FIXED_PART_LEN: usize = match K::LENGTH {
         Some(length) if T::IS_FIXED_SIZE => T::FIXED_PART_LEN * length,
@@ -42,7 +42,7 @@ impl<T: Ssz, K: Kind> Ssz for Seq<T, K, K::Bound> {
 
     #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        K::decode(bytes).map(|values| Seq::from_parts(values, K::READ_BOUND))
+        K::decode(bytes).map(|values| Seq::from_parts(values, K::read_bound()))
     }
 }
 
@@ -60,7 +60,7 @@ const fn elements_exact_len<T: Ssz>(n: usize) -> Option<usize> {
     }
 }
 
-impl<T: TreeHash, K: Kind> TreeHash for Seq<T, K, K::Bound> {
+impl<T: TreeHash, B: Bound, K: Kind<B>> TreeHash for Seq<T, K, B> {
     #[inline]
     fn hash_tree_root(&self) -> Root {
         K::root(&self.inner, self.bound)

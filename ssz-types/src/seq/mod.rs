@@ -14,8 +14,8 @@
 //! beside its own constructors, its tree layout and its `arbitrary` impl.
 //!
 //! A kind is a type-level rule; only a [`RuntimeList`](crate::RuntimeList)
-//! carries a part of its type in each value, its bound ([`Kind::Bound`],
-//! `Seq`'s third parameter, `()` for every other kind).
+//! carries a part of its type in each value, its bound: `Seq`'s third
+//! parameter ([`Bound`]), `()` for every other kind.
 
 use crate::bound::{check_count, collect_within};
 use crate::{BoundError, DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
@@ -33,13 +33,25 @@ use core::marker::PhantomData;
 
 mod sealed {
     pub trait Sealed {}
+    pub trait SealedBound {}
 }
 pub(crate) use sealed::Sealed;
 
+/// What a [`Seq`] value carries of its type besides its elements: nothing
+/// (`()`) where the type says it all, the run-time bound (`usize`) of a
+/// [`RuntimeList`](crate::RuntimeList).
+pub trait Bound: Copy + Default + Send + Sync + sealed::SealedBound {}
+
+impl sealed::SealedBound for () {}
+impl Bound for () {}
+impl sealed::SealedBound for usize {}
+impl Bound for usize {}
+
 /// The SSZ type a [`Seq`] is: its bound, how its bytes are checked before
-/// decoding, and its root. Implemented by [`ListKind`], [`VectorKind`],
-/// [`ProgressiveKind`], [`ExactKind`] and [`RuntimeKind`] only.
-pub trait Kind: Sealed {
+/// decoding, and its root, for values that carry `B` of it ([`Bound`]).
+/// Implemented by [`ListKind`], [`VectorKind`], [`ProgressiveKind`],
+/// [`ExactKind`] and [`RuntimeKind`] (`B = usize`) only.
+pub trait Kind<B: Bound = ()>: Sealed {
     /// The exact element count of a vector; `None` for a list.
     const LENGTH: Option<usize>;
 
@@ -48,43 +60,45 @@ pub trait Kind: Sealed {
     /// pins on a list. Serde and the consensus JSON read exactly this many.
     const COUNT: Option<usize> = Self::LENGTH;
 
-    /// The part of the type each value carries: `()` where the type says
-    /// it all, the run-time bound of a [`RuntimeList`](crate::RuntimeList).
-    type Bound: Copy + Send + Sync;
-
-    /// The bound of a value read without one: decoded by `from_ssz`,
-    /// deserialized.
-    const READ_BOUND: Self::Bound;
-
     /// What a constructor returns for the wrong number of elements.
     type Error: fmt::Debug + fmt::Display;
 
     /// The most elements a value of bound `bound` holds (read now, if it
-    /// is given at run time).
-    fn maximum(bound: Self::Bound) -> usize;
+    /// is given at run time): by default the [`COUNT`](Kind::COUNT), for
+    /// the kinds that fix one (a list's bound is its own, and without one
+    /// it holds any number).
+    #[inline]
+    fn maximum(bound: B) -> usize {
+        let _ = bound;
+        Self::COUNT.unwrap_or(usize::MAX)
+    }
 
     /// Whether `len` elements make a value of bound `bound`.
-    fn check_len(len: usize, bound: Self::Bound) -> Result<(), Self::Error>;
+    fn check_len(len: usize, bound: B) -> Result<(), Self::Error>;
 
     /// The elements encoded in `bytes`, checked against the bounds of
-    /// [`READ_BOUND`](Kind::READ_BOUND).
+    /// [`read_bound`](Kind::read_bound).
     fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError>;
 
     /// `hash_tree_root` of a value of bound `bound` holding `values`.
-    fn root<T: TreeHash>(values: &[T], bound: Self::Bound) -> Root;
+    fn root<T: TreeHash>(values: &[T], bound: B) -> Root;
 
     /// `tree_node` below the root of a value of bound `bound` holding
     /// `values`.
-    fn node<T: TreeHash>(
-        values: &[T],
-        bound: Self::Bound,
-        gindex: Gindex,
-    ) -> Result<Root, ProofError>;
+    fn node<T: TreeHash>(values: &[T], bound: B, gindex: Gindex) -> Result<Root, ProofError>;
+
+    /// The bound of a value read without one (decoded by `from_ssz`,
+    /// deserialized): `B`'s default, but for a run-time list, whose
+    /// static maximum it is.
+    #[inline]
+    fn read_bound() -> B {
+        B::default()
+    }
 }
 
 /// The kinds whose length varies: the lists, bounded by
 /// [`Kind::maximum`].
-pub trait Variable: Kind<Error = BoundError> {}
+pub trait Variable<B: Bound = ()>: Kind<B, Error = BoundError> {}
 
 /// The kind of [`List<T, N, M>`](crate::List): at most `N` (and `M`).
 pub struct ListKind<N, M>(PhantomData<(N, M)>);
@@ -110,7 +124,7 @@ pub struct RuntimeKind<Max>(PhantomData<Max>);
 /// [`ProgressiveList`](crate::ProgressiveList),
 /// [`ExactList`](crate::ExactList) and [`RuntimeList`](crate::RuntimeList).
 ///
-/// `B` is the kind's [`Bound`](Kind::Bound): `()` but for a
+/// `B` is what the value carries of its type ([`Bound`]): `()` but for a
 /// [`RuntimeList`](crate::RuntimeList).
 // `repr(C)`: every `Seq<T, _>` has the layout of its `Vec<T>`, which
 // `as_kind` relies on.
@@ -193,17 +207,17 @@ impl<T, K, B> Seq<T, K, B> {
     }
 }
 
-impl<T, K: Kind> Seq<T, K, K::Bound> {
+impl<T, B: Bound, K: Kind<B>> Seq<T, K, B> {
     /// The sequence holding `vec` with the bound `bound`, if its length
     /// fits them.
     #[inline]
-    pub(crate) fn try_from_parts(vec: Vec<T>, bound: K::Bound) -> Result<Self, K::Error> {
+    pub(crate) fn try_from_parts(vec: Vec<T>, bound: B) -> Result<Self, K::Error> {
         K::check_len(vec.len(), bound)?;
         Ok(Seq::from_parts(vec, bound))
     }
 }
 
-impl<T, K: Kind<Bound = ()>> Seq<T, K> {
+impl<T, K: Kind> Seq<T, K> {
     /// The sequence holding `vec`, if its length fits the type.
     #[inline]
     pub fn try_from_vec(vec: Vec<T>) -> Result<Self, K::Error> {
@@ -223,7 +237,7 @@ impl<T, K: Kind<Bound = ()>> Seq<T, K> {
 
 /// What the lists of a bound in their type ([`List`](crate::List),
 /// [`ProgressiveList`](crate::ProgressiveList)) share.
-impl<T, K: Variable + Kind<Bound = ()>> Seq<T, K> {
+impl<T, K: Variable> Seq<T, K> {
     /// An empty list.
     #[inline]
     pub const fn new() -> Self {
@@ -272,7 +286,7 @@ impl<T, K: Variable + Kind<Bound = ()>> Seq<T, K> {
 /// [`ProgressiveList`](crate::ProgressiveList),
 /// [`RuntimeList`](crate::RuntimeList)) share: growing within the bound,
 /// shrinking freely.
-impl<T, K: Variable> Seq<T, K, K::Bound> {
+impl<T, B: Bound, K: Variable<B>> Seq<T, K, B> {
     /// The most elements this list may hold.
     #[inline]
     fn max_count(&self) -> usize {
