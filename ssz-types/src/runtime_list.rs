@@ -79,6 +79,7 @@ impl<Max: Length> Variable<usize> for RuntimeKind<Max> {}
 /// for a value read without one).
 impl<Max: Length> Kind<usize> for RuntimeKind<Max> {
     const LENGTH: Option<usize> = None;
+    const LIMIT: Option<usize> = Some(Max::USIZE);
     type Error = BoundError;
 
     #[inline]
@@ -89,11 +90,6 @@ impl<Max: Length> Kind<usize> for RuntimeKind<Max> {
     #[inline]
     fn check_len(len: usize, max_len: usize) -> Result<(), BoundError> {
         check_count(len, max_len)
-    }
-
-    #[inline]
-    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
-        crate::codec::decode_elements(bytes, None, Max::USIZE)
     }
 
     /// `mix_in_length(merkleize(leaves, limit = max_len), len)`.

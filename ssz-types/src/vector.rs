@@ -162,25 +162,6 @@ impl<T: TreeLayout, N: Length> TreeLayout for Vector<T, N> {
     };
 }
 
-/// Exactly `N` elements, zeros past the end of the input; refused
-/// (`NotEnoughData`) past the memory the input justifies.
-#[cfg(feature = "arbitrary")]
-impl<'a, T: arbitrary::Arbitrary<'a>, N: Length> arbitrary::Arbitrary<'a> for Vector<T, N> {
-    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
-        crate::arbitrary::vector(u)
-    }
-
-    fn size_hint(depth: usize) -> (usize, Option<usize>) {
-        Self::try_size_hint(depth).unwrap_or_default()
-    }
-
-    fn try_size_hint(
-        depth: usize,
-    ) -> Result<(usize, Option<usize>), arbitrary::MaxRecursionReached> {
-        crate::arbitrary::try_vector_size_hint::<T>(depth, N::USIZE)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

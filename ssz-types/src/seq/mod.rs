@@ -17,7 +17,7 @@
 //! carries a part of its type in each value, its bound: `Seq`'s third
 //! parameter ([`Bound`]), `()` for every other kind.
 
-use crate::bound::{check_count, collect_within};
+use crate::bound::{check_count, check_encoded_elements, collect_within};
 use crate::{BoundError, DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 
 mod codec;
@@ -60,6 +60,11 @@ pub trait Kind<B: Bound = ()>: Sealed {
     /// pins on a list. Serde and the consensus JSON read exactly this many.
     const COUNT: Option<usize> = Self::LENGTH;
 
+    /// The most elements a value holds, where the type says it: the
+    /// [`COUNT`](Kind::COUNT), or a list's limit `N` (its maximum `M` may
+    /// be read at run time); `None` for a progressive list.
+    const LIMIT: Option<usize> = Self::COUNT;
+
     /// What a constructor returns for the wrong number of elements.
     type Error: fmt::Debug + fmt::Display;
 
@@ -77,8 +82,17 @@ pub trait Kind<B: Bound = ()>: Sealed {
     fn check_len(len: usize, bound: B) -> Result<(), Self::Error>;
 
     /// The elements encoded in `bytes`, checked against the bounds of
-    /// [`read_bound`](Kind::read_bound).
-    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError>;
+    /// [`read_bound`](Kind::read_bound). By default a list's: the maximum
+    /// refused from the input's length or first offset, before anything is
+    /// allocated, and the elements decoded within the
+    /// [`LIMIT`](Kind::LIMIT) (none for a progressive list), which
+    /// `decode_elements` checks with its own error.
+    #[inline]
+    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
+        let limit = Self::LIMIT.unwrap_or(usize::MAX);
+        check_encoded_elements::<T>(bytes, Self::maximum(Self::read_bound()), limit)?;
+        crate::codec::decode_elements(bytes, None, limit)
+    }
 
     /// `hash_tree_root` of a value of bound `bound` holding `values`.
     fn root<T: TreeHash>(values: &[T], bound: B) -> Root;
