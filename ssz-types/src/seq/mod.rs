@@ -249,8 +249,8 @@ impl<T, K: Kind> Seq<T, K> {
     }
 }
 
-/// What the lists of a bound in their type ([`List`](crate::List),
-/// [`ProgressiveList`](crate::ProgressiveList)) share.
+/// What the lists whose bound is in their type ([`List`](crate::List),
+/// [`ProgressiveList`](crate::ProgressiveList)) share: the constructors.
 impl<T, K: Variable> Seq<T, K> {
     /// An empty list.
     #[inline]
@@ -291,7 +291,7 @@ impl<T, K: Variable> Seq<T, K> {
     pub fn try_from_iter(iter: impl IntoIterator<Item = T>) -> Result<Self, BoundError> {
         Ok(Seq::from_vec_unchecked(collect_within(
             iter,
-            K::maximum(()),
+            Self::maximum(),
         )?))
     }
 }
@@ -340,10 +340,8 @@ impl<T, B: Bound, K: Variable<B>> Seq<T, K, B> {
     where
         T: Clone,
     {
-        check_count(
-            self.inner.len().saturating_add(values.len()),
-            self.max_count(),
-        )?;
+        let len = self.inner.len().saturating_add(values.len());
+        check_count(len, self.max_count())?;
         self.inner.extend_from_slice(values);
         Ok(())
     }
