@@ -222,6 +222,15 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "arbitrary")]
+    #[test]
+    fn arbitrary_values_hold_exactly_n() {
+        use arbitrary::{Arbitrary, Unstructured};
+        let mut u = Unstructured::new(&[7; 64]);
+        assert_eq!(Three::arbitrary(&mut u).unwrap().as_slice(), [0x707; 3]);
+        assert_eq!(Three::size_hint(0), (6, Some(6)));
+    }
+
     #[test]
     fn the_root_is_the_lists() {
         let l = Three::try_from(vec![1, 2, 3]).unwrap();

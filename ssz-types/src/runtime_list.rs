@@ -338,6 +338,29 @@ mod tests {
     }
 
     #[test]
+    fn the_lists_shared_operations_hold_the_run_time_bound() {
+        let mut l = Small::new(2).unwrap();
+        l.try_push(1).unwrap();
+        l.insert(0, 0).unwrap();
+        assert_eq!(l.insert(0, 9), Err(BoundError { len: 3, max: 2 }));
+        assert_eq!(l.try_push(9), Err(BoundError { len: 3, max: 2 }));
+        assert_eq!(l.remove(0), 0);
+        l.retain(|&x| x != 1);
+        assert!(l.is_empty());
+        assert_eq!(l.max_len(), 2);
+        // Ordered by the elements, then the bound.
+        let a = Small::try_from_vec(vec![1], 4).unwrap();
+        let b = Small::try_from_vec(vec![1], 8).unwrap();
+        let c = Small::try_from_vec(vec![2], 1).unwrap();
+        assert!(a < b && b < c);
+        // `Debug` names the bound.
+        assert_eq!(
+            alloc::format!("{a:?}"),
+            "RuntimeList { max_len: 4, elements: [1] }"
+        );
+    }
+
+    #[test]
     fn decoding_with_a_bound_over_the_maximum_fails() {
         assert!(Small::from_ssz_with_bound(&[], 65).is_err());
         assert!(Small::from_ssz_with_bound(&[], 64).is_ok());
