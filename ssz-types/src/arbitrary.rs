@@ -44,10 +44,10 @@ use ::arbitrary::{Arbitrary, Error, MaxRecursionReached, Result, Unstructured};
 use crate::seq::{Kind, Seq};
 #[cfg(doc)]
 use crate::{
-    Bitlist, ByteList, ByteVector, List, MaxLen, PersistentList, PersistentProgressiveList,
-    PersistentVector, ProgressiveList,
+    Bitlist, ByteList, ByteVector, ExactList, List, MaxLen, PersistentList,
+    PersistentProgressiveList, PersistentVector, ProgressiveList, Vector,
 };
-use crate::{Bitvector, Cached, FixedBytes, Length, RuntimeList, Vector, U256};
+use crate::{Bitvector, Cached, FixedBytes, Length, RuntimeList, U256};
 
 /// The memory, in bytes, that a generated vector may take whatever the
 /// input's length: enough for a mainnet `BeaconState`'s largest vector
@@ -87,14 +87,14 @@ pub(crate) fn elements<'a, T: Arbitrary<'a>>(u: &mut Unstructured<'a>, n: usize)
     Ok(out)
 }
 
-/// The `N` elements of a vector of `T`, or `NotEnoughData` if they would
+/// The `n` elements of a vector of `T`, or `NotEnoughData` if they would
 /// take more memory than the input justifies (see the module docs).
-fn vector_elements<'a, T: Arbitrary<'a>, N: Length>(u: &mut Unstructured<'a>) -> Result<Vec<T>> {
-    let memory = N::USIZE.saturating_mul(size_of::<T>().max(1));
+fn vector_elements<'a, T: Arbitrary<'a>>(u: &mut Unstructured<'a>, n: usize) -> Result<Vec<T>> {
+    let memory = n.saturating_mul(size_of::<T>().max(1));
     if memory > u.len().max(VECTOR_MEMORY_FLOOR) {
         return Err(Error::NotEnoughData);
     }
-    elements(u, N::USIZE)
+    elements(u, n)
 }
 
 /// `n` bytes from the input (zeros past its end).
@@ -144,15 +144,6 @@ pub(crate) fn try_vector_size_hint<'a, T: Arbitrary<'a>>(
     Ok(repeat_hint(hint_of::<T>(depth)?, n))
 }
 
-/// A list of at most `max` elements, the length drawn as `arbitrary`'s
-/// `Vec` draws it ([`List`], [`ProgressiveList`]).
-pub(crate) fn list<'a, T: Arbitrary<'a>, K: Kind>(
-    u: &mut Unstructured<'a>,
-    max: usize,
-) -> Result<Seq<T, K>> {
-    Seq::try_from_vec(list_elements(u, max)?).map_err(|_| Error::IncorrectFormat)
-}
-
 /// The elements of a list of `T` with the limit `max`, its length drawn by
 /// [`list_len`].
 pub(crate) fn list_elements<'a, T: Arbitrary<'a>>(
@@ -170,11 +161,32 @@ pub(crate) fn list_bytes(u: &mut Unstructured<'_>, max: usize) -> Result<Vec<u8>
     bytes(u, len)
 }
 
-/// A [`Vector`] (see the module docs).
-pub(crate) fn vector<'a, T: Arbitrary<'a>, N: Length>(
-    u: &mut Unstructured<'a>,
-) -> Result<Vector<T, N>> {
-    Vector::try_from_vec(vector_elements::<T, N>(u)?).map_err(|_| Error::IncorrectFormat)
+/// [`List`], [`Vector`], [`ProgressiveList`] and [`ExactList`]: the
+/// elements of a count the type fixes as a vector's, a list's length drawn
+/// as a `Vec`'s and capped at its maximum (see the module docs).
+impl<'a, T: Arbitrary<'a>, K: Kind> Arbitrary<'a> for Seq<T, K> {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        let values = match K::COUNT {
+            Some(count) => vector_elements(u, count)?,
+            None => list_elements(u, K::maximum(()))?,
+        };
+        Self::try_from_vec(values).map_err(|_| Error::IncorrectFormat)
+    }
+
+    fn size_hint(depth: usize) -> (usize, Option<usize>) {
+        Self::try_size_hint(depth).unwrap_or_default()
+    }
+
+    // By the count or the limit: a maximum may be read at run time.
+    fn try_size_hint(
+        depth: usize,
+    ) -> core::result::Result<(usize, Option<usize>), MaxRecursionReached> {
+        match (K::COUNT, K::LIMIT) {
+            (Some(count), _) => try_vector_size_hint::<T>(depth, count),
+            (None, Some(limit)) => try_list_size_hint::<T>(depth, limit),
+            (None, None) => Ok((0, None)),
+        }
+    }
 }
 
 impl<'a, T: Arbitrary<'a>, Max: Length> Arbitrary<'a> for RuntimeList<T, Max> {

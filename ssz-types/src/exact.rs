@@ -1,11 +1,11 @@
 //! `ExactList<T, N, L>`: a `List[T, L]` whose values all hold exactly `N`
 //! elements.
 
+use crate::seq::{ExactKind, Kind, ListKind, Sealed, Seq};
 use crate::{DecodeError, DecodeErrorKind, Gindex, Length, LengthError, List, ProofError, Root};
 use crate::{Ssz, TreeHash};
 use alloc::vec::Vec;
-use core::marker::PhantomData;
-use peam_ssz_core::path::{Elements, Layout, TreeLayout};
+use peam_ssz_core::path::{Layout, TreeLayout};
 
 /// `List[T, L]` pinned to exactly `N` elements: the SSZ type, the
 /// encoding and the root are those of the list (the Merkle limit is `L`,
@@ -37,73 +37,96 @@ use peam_ssz_core::path::{Elements, Layout, TreeLayout};
 /// assert_eq!(err.to_string(), "expected 3 elements, got 2");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ExactList<T, N, L> {
-    inner: List<T, L>,
-    _len: PhantomData<N>,
-}
+pub type ExactList<T, N, L> = Seq<T, ExactKind<N, L>>;
 
-impl<T, N: Length, L: Length> ExactList<T, N, L> {
-    /// The pinned length fits the limit; evaluated by every constructor,
-    /// so that `ExactList<T, U<33>, U<32>>` does not build.
+impl<N, L> Sealed for ExactKind<N, L> {}
+
+impl<N: Length, L: Length> ExactKind<N, L> {
+    /// The pinned length fits the limit; evaluated by every constructor
+    /// and by decoding, so that `ExactList<T, U<33>, U<32>>` does not
+    /// build.
     const FITS: () = assert!(
         N::U64 <= L::U64,
         "ExactList<T, N, L>: the pinned length N exceeds the limit L"
     );
 
-    /// The list of `vec`, if it holds exactly `N` elements.
-    pub fn try_from_vec(vec: Vec<T>) -> Result<Self, LengthError> {
+    /// The error for `got` elements.
+    #[inline]
+    fn wrong_count(got: usize) -> DecodeError {
+        DecodeError::new(DecodeErrorKind::WrongElementCount {
+            expected: N::USIZE,
+            got,
+        })
+    }
+}
+
+/// The list `List[T, L]` ([`ListKind<L, L>`]) for the bytes and the root;
+/// exactly `N` elements for the constructors and decoding.
+impl<N: Length, L: Length> Kind for ExactKind<N, L> {
+    const LENGTH: Option<usize> = None;
+    const COUNT: Option<usize> = Some(N::USIZE);
+    type Error = LengthError;
+
+    #[inline]
+    fn check_len(len: usize, _: ()) -> Result<(), LengthError> {
         let () = Self::FITS;
-        if vec.len() != N::USIZE {
+        if len != N::USIZE {
             return Err(LengthError {
-                len: vec.len(),
+                len,
                 expected: N::USIZE,
             });
         }
-        let inner = List::try_from_vec(vec).map_err(|e| LengthError {
-            len: e.len,
-            expected: N::USIZE,
-        })?;
-        Ok(ExactList {
-            inner,
-            _len: PhantomData,
-        })
+        Ok(())
     }
 
+    /// The list's decoding, and the count checked: for fixed-size values,
+    /// before anything is decoded.
+    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
+        let () = Self::FITS;
+        if T::IS_FIXED_SIZE
+            && T::FIXED_PART_LEN > 0
+            && bytes.len().is_multiple_of(T::FIXED_PART_LEN)
+        {
+            let got = bytes.len() / T::FIXED_PART_LEN;
+            if got != N::USIZE {
+                return Err(Self::wrong_count(got));
+            }
+        }
+        let values = ListKind::<L, L>::decode::<T>(bytes)?;
+        if values.len() != N::USIZE {
+            return Err(Self::wrong_count(values.len()));
+        }
+        Ok(values)
+    }
+
+    /// The root of `List[T, L]`.
+    #[inline]
+    fn root<T: TreeHash>(values: &[T], _: ()) -> Root {
+        ListKind::<L, L>::root(values, ())
+    }
+
+    fn node<T: TreeHash>(values: &[T], _: (), gindex: Gindex) -> Result<Root, ProofError> {
+        ListKind::<L, L>::node(values, (), gindex)
+    }
+}
+
+impl<T, N: Length, L: Length> ExactList<T, N, L> {
     /// The pinned length `N`.
     #[inline]
     pub const fn len_pinned() -> usize {
         N::USIZE
     }
 
-    /// The elements as a slice.
-    #[inline]
-    pub fn as_slice(&self) -> &[T] {
-        self.inner.as_slice()
-    }
-
-    /// The elements as a mutable slice (which cannot change their count).
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [T] {
-        self.inner.as_mut_slice()
-    }
-
     /// The value as the list it is in SSZ.
     #[inline]
     pub fn as_list(&self) -> &List<T, L> {
-        &self.inner
+        self.as_kind()
     }
 
     /// The list it is in SSZ.
     #[inline]
     pub fn into_list(self) -> List<T, L> {
-        self.inner
-    }
-
-    /// The elements, as a `Vec`.
-    #[inline]
-    pub fn into_vec(self) -> Vec<T> {
-        self.inner.into_vec()
+        Seq::from_vec_unchecked(self.into_vec())
     }
 }
 
@@ -128,164 +151,8 @@ impl<T, N: Length, L: Length> TryFrom<Vec<T>> for ExactList<T, N, L> {
     }
 }
 
-impl<T, N, L> From<ExactList<T, N, L>> for Vec<T> {
-    #[inline]
-    fn from(list: ExactList<T, N, L>) -> Vec<T> {
-        list.inner.into_vec()
-    }
-}
-
-impl<T: core::fmt::Debug, N, L> core::fmt::Debug for ExactList<T, N, L> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        core::fmt::Debug::fmt(self.inner.as_slice(), f)
-    }
-}
-
-impl<T, N, L> core::ops::Deref for ExactList<T, N, L> {
-    type Target = [T];
-
-    #[inline]
-    fn deref(&self) -> &[T] {
-        self.inner.as_slice()
-    }
-}
-
-impl<T, N, L> core::ops::DerefMut for ExactList<T, N, L> {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [T] {
-        self.inner.as_mut_slice()
-    }
-}
-
-impl<'a, T, N, L> IntoIterator for &'a ExactList<T, N, L> {
-    type Item = &'a T;
-    type IntoIter = core::slice::Iter<'a, T>;
-
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.inner.as_slice().iter()
-    }
-}
-
-/// The exact length of `n` back-to-back values of `T` in a list: `n`
-/// values of a fixed-size `T`, or `n` offsets and values of a variable-size
-/// `T` with an exact length; `None` otherwise.
-const fn elements_exact_len<T: Ssz>(n: usize) -> Option<usize> {
-    if T::IS_FIXED_SIZE {
-        Some(n * T::FIXED_PART_LEN)
-    } else {
-        match T::EXACT_LEN {
-            Some(len) => Some(n * (crate::BYTES_PER_LENGTH_OFFSET + len)),
-            None => None,
-        }
-    }
-}
-
-/// The encoding of `List[T, L]`; decoding refuses another count than `N`.
-impl<T: Ssz, N: Length, L: Length> Ssz for ExactList<T, N, L> {
-    const IS_FIXED_SIZE: bool = false;
-    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
-    const EXACT_LEN: Option<usize> = elements_exact_len::<T>(N::USIZE);
-
-    #[inline]
-    fn ssz_len(&self) -> usize {
-        self.inner.ssz_len()
-    }
-
-    #[inline]
-    fn ssz_write(&self, out: &mut [u8]) {
-        self.inner.ssz_write(out)
-    }
-
-    #[inline]
-    fn ssz_append(&self, buf: &mut Vec<u8>) {
-        self.inner.ssz_append(buf)
-    }
-
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        let () = Self::FITS;
-        // A list of fixed-size values of the wrong count is refused
-        // before anything is decoded.
-        if T::IS_FIXED_SIZE
-            && T::FIXED_PART_LEN > 0
-            && bytes.len().is_multiple_of(T::FIXED_PART_LEN)
-        {
-            let got = bytes.len() / T::FIXED_PART_LEN;
-            if got != N::USIZE {
-                return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
-                    expected: N::USIZE,
-                    got,
-                }));
-            }
-        }
-        let inner = List::<T, L>::from_ssz(bytes)?;
-        if inner.len() != N::USIZE {
-            return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
-                expected: N::USIZE,
-                got: inner.len(),
-            }));
-        }
-        Ok(ExactList {
-            inner,
-            _len: PhantomData,
-        })
-    }
-}
-
-/// The root of `List[T, L]`.
-impl<T: TreeHash, N: Length, L: Length> TreeHash for ExactList<T, N, L> {
-    #[inline]
-    fn hash_tree_root(&self) -> Root {
-        self.inner.hash_tree_root()
-    }
-
-    #[inline]
-    fn tree_node(&self, gindex: Gindex) -> Result<Root, ProofError> {
-        self.inner.tree_node(gindex)
-    }
-}
-
 impl<T: TreeLayout, N: Length, L: Length> TreeLayout for ExactList<T, N, L> {
     const LAYOUT: &'static Layout = <List<T, L> as TreeLayout>::LAYOUT;
-}
-
-impl<T, N, L> Elements for ExactList<T, N, L> {
-    type Element = T;
-}
-
-#[cfg(feature = "serde")]
-impl<T: serde::Serialize, N, L> serde::Serialize for ExactList<T, N, L> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.inner.as_slice())
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de, T: serde::Deserialize<'de>, N: Length, L: Length> serde::Deserialize<'de>
-    for ExactList<T, N, L>
-{
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let inner: Vec<T> =
-            crate::serde_support::deserialize_seq(deserializer, Some(N::USIZE), N::USIZE)?;
-        ExactList::try_from_vec(inner).map_err(serde::de::Error::custom)
-    }
-}
-
-/// An array of its elements' consensus JSON, exactly `N` of them.
-#[cfg(feature = "serde")]
-impl<T: crate::json::ConsensusJson, N: Length, L: Length> crate::json::ConsensusJson
-    for ExactList<T, N, L>
-{
-    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        crate::json::serialize_elements(self.iter(), serializer)
-    }
-
-    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        let items = crate::json::deserialize_elements(deserializer, Some(N::USIZE), N::USIZE)?;
-        ExactList::try_from_vec(items).map_err(serde::de::Error::custom)
-    }
 }
 
 #[cfg(test)]
@@ -353,6 +220,15 @@ mod tests {
                 got: 1
             }
         );
+    }
+
+    #[cfg(feature = "arbitrary")]
+    #[test]
+    fn arbitrary_values_hold_exactly_n() {
+        use arbitrary::{Arbitrary, Unstructured};
+        let mut u = Unstructured::new(&[7; 64]);
+        assert_eq!(Three::arbitrary(&mut u).unwrap().as_slice(), [0x707; 3]);
+        assert_eq!(Three::size_hint(0), (6, Some(6)));
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! `List[T, N]`: a variable-length sequence of at most `N` elements.
 
-use crate::bound::{check_count, check_encoded_elements, MaxLen};
+use crate::bound::{check_count, MaxLen};
 use crate::seq::{Kind, ListKind, Sealed, Seq, Variable};
-use crate::{BoundError, DecodeError, Gindex, Length, ProofError, Root, Ssz, TreeHash};
+use crate::{BoundError, Gindex, Length, ProofError, Root, TreeHash};
 use alloc::vec::Vec;
-use peam_ssz_core::path::{Elements, Layout, TreeLayout};
+use peam_ssz_core::path::{Layout, TreeLayout};
 
 /// `List[T, N]`: at most `N::USIZE` elements, in a `Vec`.
 ///
@@ -60,33 +60,26 @@ impl<N: Length, M: MaxLen> Variable for ListKind<N, M> {}
 
 impl<N: Length, M: MaxLen> Kind for ListKind<N, M> {
     const LENGTH: Option<usize> = None;
+    const LIMIT: Option<usize> = Some(N::USIZE);
     type Error = BoundError;
 
     #[inline]
-    fn maximum() -> usize {
+    fn maximum(_: ()) -> usize {
         N::USIZE.min(M::max_len())
     }
 
     #[inline]
-    fn check_len(len: usize) -> Result<(), BoundError> {
-        check_count(len, Self::maximum())
-    }
-
-    /// The maximum from the input's length or first offset, before
-    /// anything is allocated; the limit by `decode_elements`.
-    #[inline]
-    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
-        check_encoded_elements::<T>(bytes, M::max_len(), N::USIZE)?;
-        crate::codec::decode_elements(bytes, None, N::USIZE)
+    fn check_len(len: usize, _: ()) -> Result<(), BoundError> {
+        check_count(len, Self::maximum(()))
     }
 
     /// `mix_in_length(merkleize(leaves, limit = chunk_count), len)`.
     #[inline]
-    fn root<T: TreeHash>(values: &[T]) -> Root {
+    fn root<T: TreeHash>(values: &[T], _: ()) -> Root {
         crate::codec::list_root(values, N::U64)
     }
 
-    fn node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, ProofError> {
+    fn node<T: TreeHash>(values: &[T], _: (), gindex: Gindex) -> Result<Root, ProofError> {
         crate::codec::list_node(values, N::U64, values.len(), gindex)
     }
 }
@@ -137,30 +130,6 @@ impl<T: TreeLayout, N: Length, M> TreeLayout for List<T, N, M> {
         elem: T::LAYOUT,
         limit: N::U64,
     };
-}
-
-impl<T, N, M> Elements for List<T, N, M> {
-    type Element = T;
-}
-
-/// At most the maximum, the length drawn as `arbitrary`'s `Vec` draws it.
-#[cfg(feature = "arbitrary")]
-impl<'a, T: arbitrary::Arbitrary<'a>, N: Length, M: MaxLen> arbitrary::Arbitrary<'a>
-    for List<T, N, M>
-{
-    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
-        crate::arbitrary::list(u, Self::maximum())
-    }
-
-    fn size_hint(depth: usize) -> (usize, Option<usize>) {
-        Self::try_size_hint(depth).unwrap_or_default()
-    }
-
-    fn try_size_hint(
-        depth: usize,
-    ) -> Result<(usize, Option<usize>), arbitrary::MaxRecursionReached> {
-        crate::arbitrary::try_list_size_hint::<T>(depth, N::USIZE)
-    }
 }
 
 #[cfg(test)]

@@ -3,12 +3,12 @@
 //! (`ProgressiveBitlist` is with the other bitfields, `ProgressiveByteList`
 //! with the byte strings.)
 
-use crate::bound::{check_count, check_encoded_elements, Bounded, MaxLen, Unbounded};
+use crate::bound::{check_count, Bounded, MaxLen, Unbounded};
 use crate::edition::{Current, Edition};
 use crate::seq::{Kind, ProgressiveKind, Sealed, Seq, Variable};
-use crate::{BoundError, DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
+use crate::{BoundError, Gindex, ProofError, Root, TreeHash};
 use alloc::vec::Vec;
-use peam_ssz_core::path::{Elements, Layout, TreeLayout};
+use peam_ssz_core::path::{Layout, TreeLayout};
 
 /// `ProgressiveList[T]` (EIP-7916): any number of elements, in a `Vec`.
 ///
@@ -75,34 +75,23 @@ impl<E: Edition, M: MaxLen> Kind for ProgressiveKind<E, M> {
     type Error = BoundError;
 
     #[inline]
-    fn maximum() -> usize {
+    fn maximum(_: ()) -> usize {
         M::max_len()
     }
 
     #[inline]
-    fn check_len(len: usize) -> Result<(), BoundError> {
+    fn check_len(len: usize, _: ()) -> Result<(), BoundError> {
         check_count(len, M::max_len())
-    }
-
-    /// Encoded like a list without a limit. Decoding allocates in
-    /// proportion to the input: at most one element per `FIXED_PART_LEN`
-    /// bytes (fixed-size elements) or per 4-byte offset (variable-size
-    /// ones); the maximum is checked first, from the input's length or
-    /// first offset.
-    #[inline]
-    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
-        check_encoded_elements::<T>(bytes, M::max_len(), usize::MAX)?;
-        crate::codec::decode_elements(bytes, None, usize::MAX)
     }
 
     /// `mix_in_length(merkleize_progressive(leaves), len)`, progressive
     /// merkleization as edition `E` defines it.
     #[inline]
-    fn root<T: TreeHash>(values: &[T]) -> Root {
+    fn root<T: TreeHash>(values: &[T], _: ()) -> Root {
         crate::codec::progressive_list_root::<E, T>(values)
     }
 
-    fn node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, ProofError> {
+    fn node<T: TreeHash>(values: &[T], _: (), gindex: Gindex) -> Result<Root, ProofError> {
         crate::seq::progressive_node::<E, T>(values, values.len(), gindex)
     }
 }
@@ -184,25 +173,6 @@ impl<T: TreeLayout, E: Edition, M> TreeLayout for ProgressiveList<T, E, M> {
         elem: T::LAYOUT,
         edition: E::RULES,
     };
-}
-
-impl<T, E, M> Elements for ProgressiveList<T, E, M> {
-    type Element = T;
-}
-
-/// No limit: the length drawn as `arbitrary`'s `Vec` draws it, capped at
-/// the maximum.
-#[cfg(feature = "arbitrary")]
-impl<'a, T: arbitrary::Arbitrary<'a>, E: Edition, M: MaxLen> arbitrary::Arbitrary<'a>
-    for ProgressiveList<T, E, M>
-{
-    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
-        crate::arbitrary::list(u, M::max_len())
-    }
-
-    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-        (0, None)
-    }
 }
 
 #[cfg(test)]

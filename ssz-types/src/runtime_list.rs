@@ -2,11 +2,12 @@
 //! column counts that depend on a fork's configuration.
 
 use crate::bound::check_count;
-use crate::{BoundError, DecodeError, DecodeErrorKind, Length, List, Root, Ssz, TreeHash};
+use crate::seq::{Kind, RuntimeKind, Sealed, Seq, Variable};
+use crate::{
+    BoundError, DecodeError, DecodeErrorKind, Gindex, Length, List, ProofError, Root, Ssz, TreeHash,
+};
 use alloc::vec::Vec;
 use core::fmt;
-use core::marker::PhantomData;
-use core::ops::{Deref, DerefMut};
 
 /// `List[T, max_len]` with `max_len` chosen at run time, at most the static
 /// maximum `Max`: Lighthouse's `RuntimeVariableList`.
@@ -68,26 +69,58 @@ use core::ops::{Deref, DerefMut};
 /// assert!(decoded.set_max_len(6).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct RuntimeList<T, Max> {
-    // The elements, within `max_len` (hence within `Max`).
-    inner: List<T, Max>,
-    max_len: usize,
-    _max: PhantomData<Max>,
+pub type RuntimeList<T, Max> = Seq<T, RuntimeKind<Max>, usize>;
+
+impl<Max> Sealed for RuntimeKind<Max> {}
+
+impl<Max: Length> Variable<usize> for RuntimeKind<Max> {}
+
+/// `List[T, bound]`, the bound held by the value (the static maximum `Max`
+/// for a value read without one).
+impl<Max: Length> Kind<usize> for RuntimeKind<Max> {
+    const LENGTH: Option<usize> = None;
+    const LIMIT: Option<usize> = Some(Max::USIZE);
+    type Error = BoundError;
+
+    #[inline]
+    fn maximum(max_len: usize) -> usize {
+        max_len
+    }
+
+    #[inline]
+    fn check_len(len: usize, max_len: usize) -> Result<(), BoundError> {
+        check_count(len, max_len)
+    }
+
+    /// `mix_in_length(merkleize(leaves, limit = max_len), len)`.
+    #[inline]
+    fn root<T: TreeHash>(values: &[T], max_len: usize) -> Root {
+        crate::codec::list_root(values, limit::<Max>(max_len))
+    }
+
+    fn node<T: TreeHash>(values: &[T], max_len: usize, gindex: Gindex) -> Result<Root, ProofError> {
+        crate::codec::list_node(values, limit::<Max>(max_len), values.len(), gindex)
+    }
+
+    #[inline]
+    fn read_bound() -> usize {
+        Max::USIZE
+    }
+}
+
+/// The limit merkleization uses for the bound `max_len`: the bound, exactly
+/// (`Max::U64` when the bound is `Max`, which may not fit a `usize` on
+/// 32-bit targets).
+#[inline]
+fn limit<Max: Length>(max_len: usize) -> u64 {
+    if max_len == Max::USIZE {
+        Max::U64
+    } else {
+        max_len as u64
+    }
 }
 
 impl<T, Max: Length> RuntimeList<T, Max> {
-    /// The list of `inner` with the bound `max_len`, both of which the
-    /// caller has checked (`inner.len() <= max_len <= Max`).
-    #[inline]
-    fn from_parts(inner: Vec<T>, max_len: usize) -> Self {
-        RuntimeList {
-            inner: List::from_vec_unchecked(inner),
-            max_len,
-            _max: PhantomData,
-        }
-    }
-
     /// An empty list whose bound is `max_len`, if that is at most `Max`.
     #[inline]
     pub fn new(max_len: usize) -> Result<Self, BoundError> {
@@ -97,19 +130,14 @@ impl<T, Max: Length> RuntimeList<T, Max> {
     /// An empty list bounded by `Max`.
     #[inline]
     pub const fn with_static_bound() -> Self {
-        RuntimeList {
-            inner: List::from_vec_unchecked(Vec::new()),
-            max_len: Max::USIZE,
-            _max: PhantomData,
-        }
+        Seq::from_parts(Vec::new(), Max::USIZE)
     }
 
     /// The list holding `vec` with the bound `max_len`, if `max_len` is at
     /// most `Max` and `vec` no longer than `max_len`.
     pub fn try_from_vec(vec: Vec<T>, max_len: usize) -> Result<Self, BoundError> {
         check_bound::<Max>(max_len)?;
-        check_count(vec.len(), max_len)?;
-        Ok(Self::from_parts(vec, max_len))
+        Seq::try_from_parts(vec, max_len)
     }
 
     /// The elements of `list` with the bound `max_len`, if they fit.
@@ -131,13 +159,13 @@ impl<T, Max: Length> RuntimeList<T, Max> {
             )));
         }
         let inner = crate::codec::decode_elements(bytes, None, max_len)?;
-        Ok(Self::from_parts(inner, max_len))
+        Ok(Seq::from_parts(inner, max_len))
     }
 
     /// The run-time bound.
     #[inline]
     pub fn max_len(&self) -> usize {
-        self.max_len
+        *self.bound()
     }
 
     /// The static maximum `Max`.
@@ -150,82 +178,16 @@ impl<T, Max: Length> RuntimeList<T, Max> {
     /// holds at most `max_len` elements; otherwise leaves the list as it is.
     pub fn set_max_len(&mut self, max_len: usize) -> Result<(), BoundError> {
         check_bound::<Max>(max_len)?;
-        check_count(self.inner.len(), max_len)?;
-        self.max_len = max_len;
+        check_count(self.len(), max_len)?;
+        *self.bound_mut() = max_len;
         Ok(())
-    }
-
-    /// Whether the list holds `max_len` elements.
-    #[inline]
-    pub fn is_full(&self) -> bool {
-        self.inner.len() >= self.max_len
     }
 
     /// Appends `value`, or returns an error (dropping `value`) if the list
     /// is full.
     #[inline]
     pub fn push(&mut self, value: T) -> Result<(), BoundError> {
-        check_count(self.inner.len().saturating_add(1), self.max_len)?;
-        self.inner.vec_mut().push(value);
-        Ok(())
-    }
-
-    /// Appends clones of `values`, or returns an error (appending nothing)
-    /// if they do not fit.
-    pub fn extend_from_slice(&mut self, values: &[T]) -> Result<(), BoundError>
-    where
-        T: Clone,
-    {
-        check_count(self.inner.len().saturating_add(values.len()), self.max_len)?;
-        self.inner.vec_mut().extend_from_slice(values);
-        Ok(())
-    }
-
-    /// Removes and returns the last element.
-    #[inline]
-    pub fn pop(&mut self) -> Option<T> {
-        self.inner.pop()
-    }
-
-    /// Removes every element; the bound stays.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.inner.clear()
-    }
-
-    /// Shortens the list to `len` elements (no effect if it is shorter).
-    #[inline]
-    pub fn truncate(&mut self, len: usize) {
-        self.inner.truncate(len)
-    }
-
-    /// The elements as a slice.
-    #[inline]
-    pub fn as_slice(&self) -> &[T] {
-        self.inner.as_slice()
-    }
-
-    /// The elements as a mutable slice.
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [T] {
-        self.inner.as_mut_slice()
-    }
-
-    /// The elements, as a `Vec`.
-    #[inline]
-    pub fn into_vec(self) -> Vec<T> {
-        self.inner.into_vec()
-    }
-
-    /// The limit merkleization uses: the bound, exactly (`Max::U64` when
-    /// the bound is `Max`, which may not fit a `usize` on 32-bit targets).
-    #[inline]
-    fn limit(&self) -> u64 {
-        if self.max_len == Max::USIZE {
-            Max::U64
-        } else {
-            self.max_len as u64
-        }
+        self.try_push(value)
     }
 }
 
@@ -251,39 +213,9 @@ impl<T, Max: Length> Default for RuntimeList<T, Max> {
 impl<T: fmt::Debug, Max> fmt::Debug for RuntimeList<T, Max> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RuntimeList")
-            .field("max_len", &self.max_len)
-            .field("elements", &self.inner)
+            .field("max_len", self.bound())
+            .field("elements", &self.as_slice())
             .finish()
-    }
-}
-
-impl<T, Max> Deref for RuntimeList<T, Max> {
-    type Target = [T];
-
-    #[inline]
-    fn deref(&self) -> &[T] {
-        self.inner.as_slice()
-    }
-}
-
-impl<T, Max> DerefMut for RuntimeList<T, Max> {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [T] {
-        self.inner.as_mut_slice()
-    }
-}
-
-impl<T, Max> AsRef<[T]> for RuntimeList<T, Max> {
-    #[inline]
-    fn as_ref(&self) -> &[T] {
-        self.inner.as_slice()
-    }
-}
-
-impl<T, Max> From<RuntimeList<T, Max>> for Vec<T> {
-    #[inline]
-    fn from(list: RuntimeList<T, Max>) -> Vec<T> {
-        list.inner.into_vec()
     }
 }
 
@@ -291,98 +223,15 @@ impl<T, Max> From<RuntimeList<T, Max>> for Vec<T> {
 impl<T, Max: Length> From<List<T, Max>> for RuntimeList<T, Max> {
     #[inline]
     fn from(list: List<T, Max>) -> Self {
-        RuntimeList {
-            inner: list,
-            max_len: Max::USIZE,
-            _max: PhantomData,
-        }
-    }
-}
-
-impl<T, Max> IntoIterator for RuntimeList<T, Max> {
-    type Item = T;
-    type IntoIter = <List<T, Max> as IntoIterator>::IntoIter;
-
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.inner.into_iter()
-    }
-}
-
-impl<'a, T, Max> IntoIterator for &'a RuntimeList<T, Max> {
-    type Item = &'a T;
-    type IntoIter = <&'a List<T, Max> as IntoIterator>::IntoIter;
-
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.inner.iter()
-    }
-}
-
-/// The encoding of `List[T, max_len]`. Decoding bounds the list by `Max`
-/// (see the type's docs); [`RuntimeList::from_ssz_with_bound`] takes the
-/// run-time bound.
-impl<T: Ssz, Max: Length> Ssz for RuntimeList<T, Max> {
-    const IS_FIXED_SIZE: bool = false;
-    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
-
-    #[inline]
-    fn ssz_len(&self) -> usize {
-        self.inner.ssz_len()
-    }
-
-    #[inline]
-    fn ssz_write(&self, out: &mut [u8]) {
-        self.inner.ssz_write(out)
-    }
-
-    #[inline]
-    fn ssz_append(&self, buf: &mut Vec<u8>) {
-        self.inner.ssz_append(buf)
-    }
-
-    #[inline]
-    fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        Self::from_ssz_with_bound(bytes, Max::USIZE)
-    }
-}
-
-/// The root and tree of `List[T, max_len]`:
-/// `mix_in_length(merkleize(leaves, limit = max_len), len)`.
-impl<T: TreeHash, Max: Length> TreeHash for RuntimeList<T, Max> {
-    #[inline]
-    fn hash_tree_root(&self) -> Root {
-        crate::codec::list_root(&self.inner, self.limit())
-    }
-
-    fn tree_node(&self, gindex: crate::Gindex) -> Result<Root, crate::ProofError> {
-        if gindex == crate::Gindex::ROOT {
-            return Ok(self.hash_tree_root());
-        }
-        crate::codec::list_node(&self.inner, self.limit(), self.inner.len(), gindex)
+        Seq::from_parts(list.into_vec(), Max::USIZE)
     }
 }
 
 #[cfg(feature = "serde")]
 mod serde_impls {
     use super::*;
+    use core::marker::PhantomData;
     use serde::de::{DeserializeSeed, Deserializer};
-
-    /// A sequence, as [`List`].
-    impl<T: serde::Serialize, Max> serde::Serialize for RuntimeList<T, Max> {
-        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serializer.collect_seq(&self.inner)
-        }
-    }
-
-    /// A sequence of at most `Max` elements, bounded by `Max` (as
-    /// [`Ssz::from_ssz`]); [`RuntimeListSeed`] or
-    /// [`RuntimeList::deserialize_with_bound`] take the run-time bound.
-    impl<'de, T: serde::Deserialize<'de>, Max: Length> serde::Deserialize<'de> for RuntimeList<T, Max> {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            RuntimeList::deserialize_with_bound(deserializer, Max::USIZE)
-        }
-    }
 
     impl<T, Max: Length> RuntimeList<T, Max> {
         /// Reads a sequence of at most `max_len` elements: more is an error
@@ -443,30 +292,13 @@ mod serde_impls {
         ) -> Result<Self::Value, D::Error> {
             check_bound::<Max>(self.max_len).map_err(serde::de::Error::custom)?;
             let inner = crate::serde_support::deserialize_seq(deserializer, None, self.max_len)?;
-            Ok(RuntimeList::from_parts(inner, self.max_len))
+            Ok(Seq::from_parts(inner, self.max_len))
         }
     }
 }
 
 #[cfg(feature = "serde")]
 pub use serde_impls::RuntimeListSeed;
-
-/// An array of its elements' consensus JSON, at most `Max` of them.
-#[cfg(feature = "serde")]
-impl<T: crate::json::ConsensusJson, Max: Length> crate::json::ConsensusJson
-    for RuntimeList<T, Max>
-{
-    fn serialize_json<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        crate::json::serialize_elements(self.iter(), serializer)
-    }
-
-    fn deserialize_json<'de, D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        let items = crate::json::deserialize_elements(deserializer, None, Max::USIZE)?;
-        RuntimeList::try_from_vec(items, Max::USIZE).map_err(serde::de::Error::custom)
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -503,6 +335,29 @@ mod tests {
         let from_list = Small::from(List::<u16, U<64>>::try_from(vec![1]).unwrap());
         assert_eq!(from_list.max_len(), 64);
         assert!(Small::from_list(List::try_from(vec![1, 2]).unwrap(), 1).is_err());
+    }
+
+    #[test]
+    fn the_lists_shared_operations_hold_the_run_time_bound() {
+        let mut l = Small::new(2).unwrap();
+        l.try_push(1).unwrap();
+        l.insert(0, 0).unwrap();
+        assert_eq!(l.insert(0, 9), Err(BoundError { len: 3, max: 2 }));
+        assert_eq!(l.try_push(9), Err(BoundError { len: 3, max: 2 }));
+        assert_eq!(l.remove(0), 0);
+        l.retain(|&x| x != 1);
+        assert!(l.is_empty());
+        assert_eq!(l.max_len(), 2);
+        // Ordered by the elements, then the bound.
+        let a = Small::try_from_vec(vec![1], 4).unwrap();
+        let b = Small::try_from_vec(vec![1], 8).unwrap();
+        let c = Small::try_from_vec(vec![2], 1).unwrap();
+        assert!(a < b && b < c);
+        // `Debug` names the bound.
+        assert_eq!(
+            alloc::format!("{a:?}"),
+            "RuntimeList { max_len: 4, elements: [1] }"
+        );
     }
 
     #[test]

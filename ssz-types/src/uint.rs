@@ -303,50 +303,22 @@ impl U256 {
     }
 }
 
-impl TryFrom<U256> for u8 {
-    type Error = U256OverflowError;
+/// `TryFrom<U256>` for each `SmallUint`, through `U256::narrow`. (Not one
+/// generic impl: the orphan rule refuses `impl<T> TryFrom<U256> for T`.)
+macro_rules! try_from_u256 {
+    ($($small:ty),*) => {$(
+        impl TryFrom<U256> for $small {
+            type Error = U256OverflowError;
 
-    #[inline]
-    fn try_from(v: U256) -> Result<u8, U256OverflowError> {
-        v.narrow()
-    }
+            #[inline]
+            fn try_from(v: U256) -> Result<$small, U256OverflowError> {
+                v.narrow()
+            }
+        }
+    )*};
 }
 
-impl TryFrom<U256> for u16 {
-    type Error = U256OverflowError;
-
-    #[inline]
-    fn try_from(v: U256) -> Result<u16, U256OverflowError> {
-        v.narrow()
-    }
-}
-
-impl TryFrom<U256> for u32 {
-    type Error = U256OverflowError;
-
-    #[inline]
-    fn try_from(v: U256) -> Result<u32, U256OverflowError> {
-        v.narrow()
-    }
-}
-
-impl TryFrom<U256> for u64 {
-    type Error = U256OverflowError;
-
-    #[inline]
-    fn try_from(v: U256) -> Result<u64, U256OverflowError> {
-        v.narrow()
-    }
-}
-
-impl TryFrom<U256> for usize {
-    type Error = U256OverflowError;
-
-    #[inline]
-    fn try_from(v: U256) -> Result<usize, U256OverflowError> {
-        v.narrow()
-    }
-}
+try_from_u256!(u8, u16, u32, u64, usize);
 
 impl From<bool> for U256 {
     #[inline]

@@ -6,7 +6,7 @@ use crate::{
     DecodeError, DecodeErrorKind, Gindex, Length, LengthError, ProofError, Root, Ssz, TreeHash,
 };
 use alloc::{vec, vec::Vec};
-use peam_ssz_core::path::{Elements, Layout, TreeLayout};
+use peam_ssz_core::path::{Layout, TreeLayout};
 
 /// `Vector[T, N]`: exactly `N::USIZE` elements, in a `Vec`.
 ///
@@ -37,12 +37,7 @@ impl<N: Length> Kind for VectorKind<N> {
     type Error = LengthError;
 
     #[inline]
-    fn maximum() -> usize {
-        N::USIZE
-    }
-
-    #[inline]
-    fn check_len(len: usize) -> Result<(), LengthError> {
+    fn check_len(len: usize, _: ()) -> Result<(), LengthError> {
         check_vector_len(len, N::USIZE)
     }
 
@@ -54,11 +49,11 @@ impl<N: Length> Kind for VectorKind<N> {
 
     /// `merkleize(leaves)`, the leaves filling the tree's width exactly.
     #[inline]
-    fn root<T: TreeHash>(values: &[T]) -> Root {
+    fn root<T: TreeHash>(values: &[T], _: ()) -> Root {
         crate::codec::vector_root(values)
     }
 
-    fn node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, ProofError> {
+    fn node<T: TreeHash>(values: &[T], _: (), gindex: Gindex) -> Result<Root, ProofError> {
         crate::codec::vector_node(values, gindex)
     }
 }
@@ -165,29 +160,6 @@ impl<T: TreeLayout, N: Length> TreeLayout for Vector<T, N> {
         elem: T::LAYOUT,
         length: N::U64,
     };
-}
-
-impl<T, N> Elements for Vector<T, N> {
-    type Element = T;
-}
-
-/// Exactly `N` elements, zeros past the end of the input; refused
-/// (`NotEnoughData`) past the memory the input justifies.
-#[cfg(feature = "arbitrary")]
-impl<'a, T: arbitrary::Arbitrary<'a>, N: Length> arbitrary::Arbitrary<'a> for Vector<T, N> {
-    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
-        crate::arbitrary::vector(u)
-    }
-
-    fn size_hint(depth: usize) -> (usize, Option<usize>) {
-        Self::try_size_hint(depth).unwrap_or_default()
-    }
-
-    fn try_size_hint(
-        depth: usize,
-    ) -> Result<(usize, Option<usize>), arbitrary::MaxRecursionReached> {
-        crate::arbitrary::try_vector_size_hint::<T>(depth, N::USIZE)
-    }
 }
 
 #[cfg(test)]

@@ -55,7 +55,7 @@ impl<T: TreeHash + Send, K: PersistentKind, H: ScopedHasher> PersistentSeq<T, K,
     /// The sequence holding `values`, if their number fits the type (for a
     /// vector, exactly `N`, and `N > 0`: `Vector[T, 0]` is an illegal type).
     pub fn try_from_vec(values: Vec<T>) -> Result<Self, K::Error> {
-        K::check_len(values.len())?;
+        K::check_len(values.len(), ())?;
         Ok(PersistentSeq::from_tree(Tree::from_vec(values)))
     }
 }
@@ -272,7 +272,8 @@ where
     H: ScopedHasher,
 {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let values = crate::serde_support::deserialize_seq(deserializer, K::LENGTH, K::maximum())?;
+        let values =
+            crate::serde_support::deserialize_seq(deserializer, K::LENGTH, K::maximum(()))?;
         Ok(PersistentSeq::from_tree(Tree::from_vec(values)))
     }
 }
@@ -292,7 +293,7 @@ where
     fn deserialize_json<'de, D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let values = crate::json::deserialize_elements(deserializer, K::LENGTH, K::maximum())?;
+        let values = crate::json::deserialize_elements(deserializer, K::LENGTH, K::maximum(()))?;
         Self::try_from_vec(values).map_err(serde::de::Error::custom)
     }
 }

@@ -1,17 +1,23 @@
 //! The one storage of the `Vec`-backed sequences: [`Seq<T, K>`], a `Vec<T>`
 //! and a kind `K` that says which SSZ type it is.
 //!
-//! [`List`](crate::List), [`Vector`](crate::Vector) and
-//! [`ProgressiveList`](crate::ProgressiveList) are names of `Seq` with a
-//! kind ([`ListKind`], [`VectorKind`], [`ProgressiveKind`]). What they share
-//! is written once here: the slice views, the conversions and iterators, the
-//! shrinking operations of the lists, `Ssz`, `TreeHash`, serde and the
-//! consensus JSON. What differs (the bound, the length checks before
+//! [`List`](crate::List), [`Vector`](crate::Vector),
+//! [`ProgressiveList`](crate::ProgressiveList),
+//! [`ExactList`](crate::ExactList) and [`RuntimeList`](crate::RuntimeList)
+//! are names of `Seq` with a kind ([`ListKind`], [`VectorKind`],
+//! [`ProgressiveKind`], [`ExactKind`], [`RuntimeKind`]). What they share is
+//! written once here: the slice views, the conversions and iterators, the
+//! growing and shrinking operations of the lists, `Ssz`, `TreeHash`, serde
+//! and the consensus JSON. What differs (the bound, the length checks before
 //! decoding, the root) is the kind's [`Kind`] impl, in the type's own file
-//! (`list.rs`, `vector.rs`, `progressive.rs`), beside its own constructors,
-//! its tree layout and its `arbitrary` impl.
+//! (`list.rs`, `vector.rs`, `progressive.rs`, `exact.rs`, `runtime_list.rs`),
+//! beside its own constructors, its tree layout and its `arbitrary` impl.
+//!
+//! A kind is a type-level rule; only a [`RuntimeList`](crate::RuntimeList)
+//! carries a part of its type in each value, its bound: `Seq`'s third
+//! parameter ([`Bound`]), `()` for every other kind.
 
-use crate::bound::{check_count, collect_within};
+use crate::bound::{check_count, check_encoded_elements, collect_within};
 use crate::{BoundError, DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 
 mod codec;
@@ -28,39 +34,86 @@ use core::marker::PhantomData;
 
 mod sealed {
     pub trait Sealed {}
+    pub trait SealedBound {}
 }
 pub(crate) use sealed::Sealed;
 
+/// What a [`Seq`] value carries of its type besides its elements: nothing
+/// (`()`) where the type says it all, the run-time bound (`usize`) of a
+/// [`RuntimeList`](crate::RuntimeList).
+pub trait Bound: Copy + Default + Send + Sync + sealed::SealedBound {}
+
+impl sealed::SealedBound for () {}
+impl Bound for () {}
+impl sealed::SealedBound for usize {}
+impl Bound for usize {}
+
 /// The SSZ type a [`Seq`] is: its bound, how its bytes are checked before
-/// decoding, and its root. Implemented by [`ListKind`], [`VectorKind`] and
-/// [`ProgressiveKind`] only.
-pub trait Kind: Sealed {
+/// decoding, and its root, for values that carry `B` of it ([`Bound`]).
+/// Implemented by [`ListKind`], [`VectorKind`], [`ProgressiveKind`],
+/// [`ExactKind`] and [`RuntimeKind`] (`B = usize`) only.
+pub trait Kind<B: Bound = ()>: Sealed {
     /// The exact element count of a vector; `None` for a list.
     const LENGTH: Option<usize>;
+
+    /// The element count of every value, where the type fixes it: a
+    /// vector's length, or the count an [`ExactList`](crate::ExactList)
+    /// pins on a list. Serde and the consensus JSON read exactly this many.
+    const COUNT: Option<usize> = Self::LENGTH;
+
+    /// The most elements a value holds, where the type says it: the
+    /// [`COUNT`](Kind::COUNT), or a list's limit `N` (its maximum `M` may
+    /// be read at run time); `None` for a progressive list.
+    const LIMIT: Option<usize> = Self::COUNT;
 
     /// What a constructor returns for the wrong number of elements.
     type Error: fmt::Debug + fmt::Display;
 
-    /// The most elements the type holds (read now, if it is given at run
-    /// time).
-    fn maximum() -> usize;
+    /// The most elements a value of bound `bound` holds (read now, if it
+    /// is given at run time): by default the [`COUNT`](Kind::COUNT), for
+    /// the kinds that fix one (a list's bound is its own, and without one
+    /// it holds any number).
+    #[inline]
+    fn maximum(bound: B) -> usize {
+        let _ = bound;
+        Self::COUNT.unwrap_or(usize::MAX)
+    }
 
-    /// Whether `len` elements make a value of the type.
-    fn check_len(len: usize) -> Result<(), Self::Error>;
+    /// Whether `len` elements make a value of bound `bound`.
+    fn check_len(len: usize, bound: B) -> Result<(), Self::Error>;
 
-    /// The elements encoded in `bytes`, checked against the type's bounds.
-    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError>;
+    /// The elements encoded in `bytes`, checked against the bounds of
+    /// [`read_bound`](Kind::read_bound). By default a list's: the maximum
+    /// refused from the input's length or first offset, before anything is
+    /// allocated, and the elements decoded within the
+    /// [`LIMIT`](Kind::LIMIT) (none for a progressive list), which
+    /// `decode_elements` checks with its own error.
+    #[inline]
+    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
+        let limit = Self::LIMIT.unwrap_or(usize::MAX);
+        check_encoded_elements::<T>(bytes, Self::maximum(Self::read_bound()), limit)?;
+        crate::codec::decode_elements(bytes, None, limit)
+    }
 
-    /// `hash_tree_root` of a value holding `values`.
-    fn root<T: TreeHash>(values: &[T]) -> Root;
+    /// `hash_tree_root` of a value of bound `bound` holding `values`.
+    fn root<T: TreeHash>(values: &[T], bound: B) -> Root;
 
-    /// `tree_node` below the root of a value holding `values`.
-    fn node<T: TreeHash>(values: &[T], gindex: Gindex) -> Result<Root, ProofError>;
+    /// `tree_node` below the root of a value of bound `bound` holding
+    /// `values`.
+    fn node<T: TreeHash>(values: &[T], bound: B, gindex: Gindex) -> Result<Root, ProofError>;
+
+    /// The bound of a value read without one (decoded by `from_ssz`,
+    /// deserialized): `B`'s default, but for a run-time list, whose
+    /// static maximum it is.
+    #[inline]
+    fn read_bound() -> B {
+        B::default()
+    }
 }
 
 /// The kinds whose length varies: the lists, bounded by
 /// [`Kind::maximum`].
-pub trait Variable: Kind<Error = BoundError> {}
+pub trait Variable<B: Bound = ()>: Kind<B, Error = BoundError> {}
 
 /// The kind of [`List<T, N, M>`](crate::List): at most `N` (and `M`).
 pub struct ListKind<N, M>(PhantomData<(N, M)>);
@@ -72,13 +125,30 @@ pub struct VectorKind<N>(PhantomData<N>);
 /// merkleized as edition `E` defines it, at most `M`.
 pub struct ProgressiveKind<E, M>(PhantomData<(E, M)>);
 
+/// The kind of [`ExactList<T, N, L>`](crate::ExactList): the list
+/// `List[T, L]` whose values all hold exactly `N` elements.
+pub struct ExactKind<N, L>(PhantomData<(N, L)>);
+
+/// The kind of [`RuntimeList<T, Max>`](crate::RuntimeList): `List[T,
+/// bound]`, the bound chosen at run time (at most `Max`) and held by each
+/// value.
+pub struct RuntimeKind<Max>(PhantomData<Max>);
+
 /// A `Vec<T>` that is the SSZ type `K` (see the [module](self)); named
-/// through [`List`](crate::List), [`Vector`](crate::Vector) and
-/// [`ProgressiveList`](crate::ProgressiveList).
-pub struct Seq<T, K> {
+/// through [`List`](crate::List), [`Vector`](crate::Vector),
+/// [`ProgressiveList`](crate::ProgressiveList),
+/// [`ExactList`](crate::ExactList) and [`RuntimeList`](crate::RuntimeList).
+///
+/// `B` is what the value carries of its type ([`Bound`]): `()` but for a
+/// [`RuntimeList`](crate::RuntimeList).
+// `repr(C)`: every `Seq<T, _>` has the layout of its `Vec<T>`, which
+// `as_kind` relies on.
+#[repr(C)]
+pub struct Seq<T, K, B = ()> {
     inner: Vec<T>,
+    bound: B,
     // The kind is a type-level rule, never a value: a `Seq` is `Send` and
-    // `Sync` as its `Vec` is.
+    // `Sync` as its `Vec` and its bound are.
     _kind: PhantomData<fn() -> K>,
 }
 
@@ -86,8 +156,30 @@ impl<T, K> Seq<T, K> {
     /// The sequence holding `inner`, whose bound the caller has checked.
     #[inline]
     pub(crate) const fn from_vec_unchecked(inner: Vec<T>) -> Self {
+        Seq::from_parts(inner, ())
+    }
+
+    /// The sequence as one of kind `J`, a kind that holds every value of
+    /// `K` (an [`ExactList`](crate::ExactList) is a [`List`](crate::List)).
+    #[inline]
+    pub(crate) fn as_kind<J>(&self) -> &Seq<T, J> {
+        // SAFETY: `Seq` is `repr(C)`, and `Seq<T, K>` and `Seq<T, J>` differ
+        // only in the zero-sized `PhantomData` marker (size 0, alignment
+        // 1), so they have the same layout and a `&Seq<T, K>` is a valid
+        // `&Seq<T, J>` for as long. A shared reference cannot change the
+        // elements, and the caller picks a `J` that holds them all.
+        unsafe { &*core::ptr::from_ref(self).cast::<Seq<T, J>>() }
+    }
+}
+
+impl<T, K, B> Seq<T, K, B> {
+    /// The sequence holding `inner` with the bound `bound`, both of which
+    /// the caller has checked.
+    #[inline]
+    pub(crate) const fn from_parts(inner: Vec<T>, bound: B) -> Self {
         Seq {
             inner,
+            bound,
             _kind: PhantomData,
         }
     }
@@ -96,6 +188,19 @@ impl<T, K> Seq<T, K> {
     #[inline]
     pub(crate) fn vec_mut(&mut self) -> &mut Vec<T> {
         &mut self.inner
+    }
+
+    /// The bound the value carries.
+    #[inline]
+    pub(crate) fn bound(&self) -> &B {
+        &self.bound
+    }
+
+    /// The bound, to change where the caller has checked the elements
+    /// against the new one.
+    #[inline]
+    pub(crate) fn bound_mut(&mut self) -> &mut B {
+        &mut self.bound
     }
 
     /// The elements as a slice.
@@ -117,12 +222,21 @@ impl<T, K> Seq<T, K> {
     }
 }
 
+impl<T, B: Bound, K: Kind<B>> Seq<T, K, B> {
+    /// The sequence holding `vec` with the bound `bound`, if its length
+    /// fits them.
+    #[inline]
+    pub(crate) fn try_from_parts(vec: Vec<T>, bound: B) -> Result<Self, K::Error> {
+        K::check_len(vec.len(), bound)?;
+        Ok(Seq::from_parts(vec, bound))
+    }
+}
+
 impl<T, K: Kind> Seq<T, K> {
     /// The sequence holding `vec`, if its length fits the type.
     #[inline]
     pub fn try_from_vec(vec: Vec<T>) -> Result<Self, K::Error> {
-        K::check_len(vec.len())?;
-        Ok(Seq::from_vec_unchecked(vec))
+        Seq::try_from_parts(vec, ())
     }
 
     /// A clone of `slice`, checked before anything is cloned.
@@ -131,13 +245,13 @@ impl<T, K: Kind> Seq<T, K> {
     where
         T: Clone,
     {
-        K::check_len(slice.len())?;
+        K::check_len(slice.len(), ())?;
         Ok(Seq::from_vec_unchecked(slice.to_vec()))
     }
 }
 
-/// What the lists ([`List`](crate::List),
-/// [`ProgressiveList`](crate::ProgressiveList)) share.
+/// What the lists whose bound is in their type ([`List`](crate::List),
+/// [`ProgressiveList`](crate::ProgressiveList)) share: the constructors.
 impl<T, K: Variable> Seq<T, K> {
     /// An empty list.
     #[inline]
@@ -149,7 +263,7 @@ impl<T, K: Variable> Seq<T, K> {
     /// maximum) before it reallocates.
     #[inline]
     pub fn with_capacity(capacity: usize) -> Self {
-        Seq::from_vec_unchecked(Vec::with_capacity(capacity.min(K::maximum())))
+        Seq::from_vec_unchecked(Vec::with_capacity(capacity.min(K::maximum(()))))
     }
 
     /// The most elements the list may hold (read now, if it is given at run
@@ -157,7 +271,7 @@ impl<T, K: Variable> Seq<T, K> {
     /// the maximum `M`; `usize::MAX` for an unbounded progressive list.
     #[inline]
     pub fn maximum() -> usize {
-        K::maximum()
+        K::maximum(())
     }
 
     /// The list of the elements `iter` yields, if they are within the
@@ -176,20 +290,35 @@ impl<T, K: Variable> Seq<T, K> {
     /// # Ok::<(), BoundError>(())
     /// ```
     pub fn try_from_iter(iter: impl IntoIterator<Item = T>) -> Result<Self, BoundError> {
-        Ok(Seq::from_vec_unchecked(collect_within(iter, K::maximum())?))
+        Ok(Seq::from_vec_unchecked(collect_within(
+            iter,
+            Self::maximum(),
+        )?))
+    }
+}
+
+/// What the lists ([`List`](crate::List),
+/// [`ProgressiveList`](crate::ProgressiveList),
+/// [`RuntimeList`](crate::RuntimeList)) share: growing within the bound,
+/// shrinking freely.
+impl<T, B: Bound, K: Variable<B>> Seq<T, K, B> {
+    /// The most elements this list may hold.
+    #[inline]
+    fn max_count(&self) -> usize {
+        K::maximum(self.bound)
     }
 
-    /// Whether the list holds [`maximum`](Seq::maximum) elements.
+    /// Whether the list holds as many elements as its bound allows.
     #[inline]
     pub fn is_full(&self) -> bool {
-        self.inner.len() >= K::maximum()
+        self.inner.len() >= self.max_count()
     }
 
     /// Appends `value`, or returns an error (dropping `value`) if the list
     /// is full.
     #[inline]
     pub fn try_push(&mut self, value: T) -> Result<(), BoundError> {
-        check_count(self.inner.len().saturating_add(1), K::maximum())?;
+        check_count(self.inner.len().saturating_add(1), self.max_count())?;
         self.inner.push(value);
         Ok(())
     }
@@ -201,7 +330,7 @@ impl<T, K: Variable> Seq<T, K> {
     ///
     /// If `index > len`.
     pub fn insert(&mut self, index: usize, value: T) -> Result<(), BoundError> {
-        check_count(self.inner.len().saturating_add(1), K::maximum())?;
+        check_count(self.inner.len().saturating_add(1), self.max_count())?;
         self.inner.insert(index, value);
         Ok(())
     }
@@ -212,7 +341,8 @@ impl<T, K: Variable> Seq<T, K> {
     where
         T: Clone,
     {
-        check_count(self.inner.len().saturating_add(values.len()), K::maximum())?;
+        let len = self.inner.len().saturating_add(values.len());
+        check_count(len, self.max_count())?;
         self.inner.extend_from_slice(values);
         Ok(())
     }
@@ -250,40 +380,50 @@ impl<T, K: Variable> Seq<T, K> {
     }
 }
 
-impl<T: Clone, K> Clone for Seq<T, K> {
+// The bound is part of the value: two run-time lists of the same elements
+// and other bounds are other values (their roots differ). Elements first,
+// then the bound; `()` for every other kind.
+
+impl<T: Clone, K, B: Clone> Clone for Seq<T, K, B> {
     #[inline]
     fn clone(&self) -> Self {
-        Seq::from_vec_unchecked(self.inner.clone())
+        Seq::from_parts(self.inner.clone(), self.bound.clone())
     }
 }
 
-impl<T: PartialEq, K> PartialEq for Seq<T, K> {
+impl<T: PartialEq, K, B: PartialEq> PartialEq for Seq<T, K, B> {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner
+        self.inner == other.inner && self.bound == other.bound
     }
 }
 
-impl<T: Eq, K> Eq for Seq<T, K> {}
+impl<T: Eq, K, B: Eq> Eq for Seq<T, K, B> {}
 
-impl<T: PartialOrd, K> PartialOrd for Seq<T, K> {
+impl<T: PartialOrd, K, B: PartialOrd> PartialOrd for Seq<T, K, B> {
     #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        self.inner.partial_cmp(&other.inner)
+        match self.inner.partial_cmp(&other.inner) {
+            Some(Ordering::Equal) => self.bound.partial_cmp(&other.bound),
+            ordering => ordering,
+        }
     }
 }
 
-impl<T: Ord, K> Ord for Seq<T, K> {
+impl<T: Ord, K, B: Ord> Ord for Seq<T, K, B> {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        self.inner.cmp(&other.inner)
+        self.inner
+            .cmp(&other.inner)
+            .then_with(|| self.bound.cmp(&other.bound))
     }
 }
 
-impl<T: Hash, K> Hash for Seq<T, K> {
+impl<T: Hash, K, B: Hash> Hash for Seq<T, K, B> {
     #[inline]
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.inner.hash(state)
+        self.inner.hash(state);
+        self.bound.hash(state);
     }
 }
 
@@ -293,7 +433,14 @@ impl<T: fmt::Debug, K> fmt::Debug for Seq<T, K> {
     }
 }
 
-impl<T, K> core::ops::Deref for Seq<T, K> {
+/// What a path steps into: an element (a
+/// [`RuntimeList`](crate::RuntimeList) has no paths, its tree's shape being
+/// known at run time only).
+impl<T, K> peam_ssz_core::path::Elements for Seq<T, K> {
+    type Element = T;
+}
+
+impl<T, K, B> core::ops::Deref for Seq<T, K, B> {
     type Target = [T];
 
     #[inline]
@@ -302,35 +449,35 @@ impl<T, K> core::ops::Deref for Seq<T, K> {
     }
 }
 
-impl<T, K> core::ops::DerefMut for Seq<T, K> {
+impl<T, K, B> core::ops::DerefMut for Seq<T, K, B> {
     #[inline]
     fn deref_mut(&mut self) -> &mut [T] {
         &mut self.inner
     }
 }
 
-impl<T, K> AsRef<[T]> for Seq<T, K> {
+impl<T, K, B> AsRef<[T]> for Seq<T, K, B> {
     #[inline]
     fn as_ref(&self) -> &[T] {
         &self.inner
     }
 }
 
-impl<T, K> AsMut<[T]> for Seq<T, K> {
+impl<T, K, B> AsMut<[T]> for Seq<T, K, B> {
     #[inline]
     fn as_mut(&mut self) -> &mut [T] {
         &mut self.inner
     }
 }
 
-impl<T, K> From<Seq<T, K>> for Vec<T> {
+impl<T, K, B> From<Seq<T, K, B>> for Vec<T> {
     #[inline]
-    fn from(seq: Seq<T, K>) -> Vec<T> {
+    fn from(seq: Seq<T, K, B>) -> Vec<T> {
         seq.inner
     }
 }
 
-impl<T, K> IntoIterator for Seq<T, K> {
+impl<T, K, B> IntoIterator for Seq<T, K, B> {
     type Item = T;
     type IntoIter = alloc::vec::IntoIter<T>;
 
@@ -340,7 +487,7 @@ impl<T, K> IntoIterator for Seq<T, K> {
     }
 }
 
-impl<'a, T, K> IntoIterator for &'a Seq<T, K> {
+impl<'a, T, K, B> IntoIterator for &'a Seq<T, K, B> {
     type Item = &'a T;
     type IntoIter = core::slice::Iter<'a, T>;
 
@@ -350,7 +497,7 @@ impl<'a, T, K> IntoIterator for &'a Seq<T, K> {
     }
 }
 
-impl<'a, T, K> IntoIterator for &'a mut Seq<T, K> {
+impl<'a, T, K, B> IntoIterator for &'a mut Seq<T, K, B> {
     type Item = &'a mut T;
     type IntoIter = core::slice::IterMut<'a, T>;
 
