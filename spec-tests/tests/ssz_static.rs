@@ -1,4 +1,4 @@
-//! The `ssz_static` vectors against the containers of `beacon_types::beacon` (v1.6.1, every fork), printing `ssz_static@v1.6.1/<preset>/<fork>: P passed, F failed`; the harness and the
+//! The `ssz_static` vectors against the containers of `beacon_types::beacon` (v1.6.1, every fork), printing `ssz_static@v1.6.1/<preset>/<fork>: P passed, F failed`, through the run-time schemas (`ssz_static[schema]@...`) and through views (`ssz_static[view]@...`); the harness and the
 //! layout are in `common/ssz_static.rs`.
 
 #[path = "common/ssz_static.rs"]
@@ -30,4 +30,14 @@ fn ssz_static_schema_minimal() {
 fn schemas_match_the_derived_types() {
     check_shapes_v1_6::<Mainnet>();
     check_shapes_v1_6::<Minimal>();
+}
+
+#[test]
+fn ssz_static_view_mainnet() {
+    run_preset_view::<Mainnet>();
+}
+
+#[test]
+fn ssz_static_view_minimal() {
+    run_preset_view::<Minimal>();
 }

@@ -31,3 +31,13 @@ fn schemas_match_the_derived_types_v1_7() {
     check_shapes_v1_7::<beacon_v1_7::Mainnet>();
     check_shapes_v1_7::<beacon_v1_7::Minimal>();
 }
+
+#[test]
+fn ssz_static_view_v1_7_mainnet() {
+    run_preset_v1_7_view::<beacon_v1_7::Mainnet>();
+}
+
+#[test]
+fn ssz_static_view_v1_7_minimal() {
+    run_preset_v1_7_view::<beacon_v1_7::Minimal>();
+}

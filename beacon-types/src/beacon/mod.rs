@@ -33,6 +33,7 @@
 //! conventions, so the vectors' `value.yaml` files parse into them.
 
 use core::fmt::Debug;
+use peam_ssz_types::view::TreeHashView;
 use peam_ssz_types::{path::TreeLayout, Ssz, TreeHash};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -97,12 +98,14 @@ pub use catalog::FORKS;
 
 pub use peam_ssz_types::{Quot, Sum};
 
-/// What every consensus container implements: SSZ, merkleization, the
-/// shape of its tree (for paths), equality, and serde in the consensus YAML
+/// What every consensus container implements: SSZ, merkleization, views
+/// of its encoding (read, rooted and proved from the bytes), the shape of
+/// its tree (for paths), equality, and serde in the consensus YAML
 /// conventions.
 pub trait Container:
     Ssz
     + TreeHash
+    + TreeHashView
     + TreeLayout
     + Clone
     + Debug
@@ -119,6 +122,7 @@ pub trait Container:
 impl<T> Container for T where
     T: Ssz
         + TreeHash
+        + TreeHashView
         + TreeLayout
         + Clone
         + Debug

@@ -14,20 +14,25 @@ const NODE_DEPTHS: u32 = 7;
 /// Nodes per depth checked at most.
 const NODES_PER_DEPTH: u128 = 64;
 
-/// The conditions of a valid case through a view: `view::<T>` accepts the
-/// bytes (the view's `to_value` decodes them); its root, computed
+/// The conditions of a valid case through a view: the bytes decode to the
+/// value of `value.yaml`; `view::<T>` accepts them (the view's `to_value`
+/// decodes them); its root, computed
 /// from the bytes, is the root of `root_file`; and every node of the top
 /// [`NODE_DEPTHS`] levels of its tree (each field's root, for a container)
 /// is the decoded value's. A panic anywhere is a failure.
 pub fn check_view<T>(case: &Case, root_file: &str) -> Result<(), String>
 where
-    T: TreeHashView + PartialEq + Debug,
+    T: TreeHashView + DeserializeOwned + PartialEq + Debug,
 {
     let bytes = case.serialized()?;
     let root = case.root(root_file)?;
+    let expected: T = case.value()?;
     let decoded = catch_panic(|| T::from_ssz(&bytes))
         .map_err(|e| case.error(format!("decoding: {e}")))?
         .map_err(|e| case.error(format!("decoding failed: {e}")))?;
+    if decoded != expected {
+        return Err(case.error(format!("the decoded value differs from {VALUE_FILE}")));
+    }
     catch_panic(|| T::validate_ssz(&bytes))
         .map_err(|e| case.error(format!("view: {e}")))?
         .map_err(|e| case.error(format!("the view refuses bytes that decode: {e}")))?;
