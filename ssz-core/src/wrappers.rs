@@ -48,6 +48,22 @@ macro_rules! pointer {
             }
 
             #[inline]
+            fn ssz_write_to<S: crate::stream::Sink + ?Sized>(
+                &self,
+                sink: &mut S,
+            ) -> Result<(), S::Error> {
+                (**self).ssz_write_to(sink)
+            }
+
+            #[inline]
+            fn ssz_read_from<S: crate::stream::Source + ?Sized>(
+                source: &mut S,
+                len: usize,
+            ) -> Result<Self, crate::stream::StreamError<S::Error>> {
+                T::ssz_read_from(source, len).map($ptr::new)
+            }
+
+            #[inline]
             fn ssz_append(&self, buf: &mut Vec<u8>) {
                 (**self).ssz_append(buf)
             }

@@ -95,6 +95,7 @@
 
 mod byte_vector;
 pub(crate) mod container;
+pub(crate) mod container_stream;
 mod elements;
 mod nodes;
 mod offset;
@@ -111,6 +112,7 @@ pub use elements::{
     variable_elements_len, write_elements, write_variable_elements, VariableElements,
 };
 pub use nodes::{list_node, progressive_list_node, union_node, vector_node, zero_chunk_node};
+pub(crate) use elements::check_count;
 pub use offset::{push_offset, read_container_offset, read_offset, write_offset};
 pub use roots::{leaves_root, list_root, progressive_list_root, vector_root, write_leaves};
 pub use uninit::{init_from, write_fixed, write_fixed_with, write_zeroed, zeroed, FixedWriter};
