@@ -72,12 +72,17 @@ impl<N: Length, M: MaxLen> Kind for ListKind<N, M> {
         check_count(len, Self::maximum())
     }
 
-    /// The maximum from the input's length or first offset, before
-    /// anything is allocated; the limit by `decode_elements`.
+    /// The limit `N`, checked by `decode_elements`.
     #[inline]
-    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
-        check_encoded_elements::<T>(bytes, M::max_len(), N::USIZE)?;
-        crate::codec::decode_elements(bytes, None, N::USIZE)
+    fn limit() -> usize {
+        N::USIZE
+    }
+
+    /// The maximum from the input's length or first offset, before
+    /// anything is allocated.
+    #[inline]
+    fn check_head<T: Ssz>(len: usize, head: &[u8]) -> Result<(), DecodeError> {
+        check_encoded_elements::<T>(len, head, M::max_len(), N::USIZE)
     }
 
     /// `mix_in_length(merkleize(leaves, limit = chunk_count), len)`.

@@ -87,12 +87,16 @@ impl<E: Edition, M: MaxLen> Kind for ProgressiveKind<E, M> {
     /// Encoded like a list without a limit. Decoding allocates in
     /// proportion to the input: at most one element per `FIXED_PART_LEN`
     /// bytes (fixed-size elements) or per 4-byte offset (variable-size
-    /// ones); the maximum is checked first, from the input's length or
-    /// first offset.
+    /// ones).
     #[inline]
-    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
-        check_encoded_elements::<T>(bytes, M::max_len(), usize::MAX)?;
-        crate::codec::decode_elements(bytes, None, usize::MAX)
+    fn limit() -> usize {
+        usize::MAX
+    }
+
+    /// The maximum first, from the input's length or first offset.
+    #[inline]
+    fn check_head<T: Ssz>(len: usize, head: &[u8]) -> Result<(), DecodeError> {
+        check_encoded_elements::<T>(len, head, M::max_len(), usize::MAX)
     }
 
     /// `mix_in_length(merkleize_progressive(leaves), len)`, progressive

@@ -17,7 +17,7 @@
 
 use super::container::FixedPart;
 use super::offset::{check_container_offset, read_offset, write_offset};
-use crate::stream::{read_vec, skip, Counted, Sink, Source, StreamError};
+use crate::stream::{read_bytes, skip, Counted, Sink, Source, StreamError};
 use crate::{DecodeError, DecodeErrorKind, Ssz, BYTES_PER_LENGTH_OFFSET};
 use alloc::vec::Vec;
 
@@ -144,7 +144,7 @@ impl<'s, S: Source + ?Sized, const N: usize> ContainerStreamReader<'s, S, N> {
             skip(self.source, shape.fixed_len)?;
             return Ok(None);
         }
-        let bytes = read_vec(self.source, shape.fixed_len)?;
+        let bytes = read_bytes(self.source, shape.fixed_len)?;
         Ok(self.hold(i, from_ssz(&bytes)))
     }
 
@@ -222,7 +222,7 @@ impl<'s, S: Source + ?Sized, const N: usize> ContainerStreamReader<'s, S, N> {
         if shape.is_fixed {
             return fixed.ok_or_else(not_read);
         }
-        let bytes = read_vec(self.source, self.ends[i] - self.starts[i])?;
+        let bytes = read_bytes(self.source, self.ends[i] - self.starts[i])?;
         from_ssz(&bytes).map_err(|e| StreamError::Decode(e.in_field(shape.name)))
     }
 

@@ -103,7 +103,11 @@ pub fn append_elements<T: Ssz>(values: &[T], buf: &mut Vec<u8>) {
 /// Checks an element count read from the input against a vector's length
 /// (`exact`) and a list's limit (`max`).
 #[inline]
-pub(crate) fn check_count(count: usize, exact: Option<usize>, max: usize) -> Result<(), DecodeError> {
+pub(crate) fn check_count(
+    count: usize,
+    exact: Option<usize>,
+    max: usize,
+) -> Result<(), DecodeError> {
     if let Some(n) = exact {
         if count != n {
             return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {

@@ -107,12 +107,12 @@ pub use byte_vector::{
     byte_vector_block, byte_vector_is_one_block, byte_vector_leaves, byte_vector_root,
     byte_vectors_from_ssz,
 };
+pub(crate) use elements::check_count;
 pub use elements::{
     append_elements, append_fixed_elements, decode_elements, decode_fixed_elements, elements_len,
     variable_elements_len, write_elements, write_variable_elements, VariableElements,
 };
 pub use nodes::{list_node, progressive_list_node, union_node, vector_node, zero_chunk_node};
-pub(crate) use elements::check_count;
 pub use offset::{push_offset, read_container_offset, read_offset, write_offset};
 pub use roots::{leaves_root, list_root, progressive_list_root, vector_root, write_leaves};
 pub use uninit::{init_from, write_fixed, write_fixed_with, write_zeroed, zeroed, FixedWriter};

@@ -62,7 +62,10 @@ pub(crate) fn check_container_offset(
             }));
         }
     } else if offset > len {
-        return Err(DecodeError::new(DecodeErrorKind::OffsetOutOfBounds { offset, len }));
+        return Err(DecodeError::new(DecodeErrorKind::OffsetOutOfBounds {
+            offset,
+            len,
+        }));
     } else if offset < previous {
         return Err(DecodeError::new(DecodeErrorKind::OffsetsDecreasing {
             previous,

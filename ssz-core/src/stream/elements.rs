@@ -2,7 +2,7 @@
 //! [`crate::codec::write_elements`] and [`crate::codec::decode_elements`],
 //! with the same checks in the same order.
 
-use super::{read_vec, Sink, Source, StreamError, SCRATCH_LEN};
+use super::{read_bytes, Sink, Source, StreamError, SCRATCH_LEN};
 use crate::codec::{check_count, read_offset, write_offset};
 use crate::{DecodeError, DecodeErrorKind, Ssz, BYTES_PER_LENGTH_OFFSET};
 use alloc::vec::Vec;
@@ -88,7 +88,8 @@ pub fn read_fixed_elements<T: Ssz, S: Source + ?Sized>(
     if size > SCRATCH_LEN / 2 {
         for i in 0..count {
             grow(out, 1, count - i);
-            let value = T::ssz_read_from(source, size).map_err(|e| e.map_decode(|e| e.at_index(i)))?;
+            let value =
+                T::ssz_read_from(source, size).map_err(|e| e.map_decode(|e| e.at_index(i)))?;
             out.push(value);
         }
         return Ok(());
@@ -210,7 +211,7 @@ pub fn read_variable_elements<T: Ssz, S: Source + ?Sized>(
     let count = first / BYTES_PER_LENGTH_OFFSET;
     check_count(count, exact, max)?;
     // The other offsets: bytes that arrived, the count's backing.
-    let table = read_vec(source, first - BYTES_PER_LENGTH_OFFSET)?;
+    let table = read_bytes(source, first - BYTES_PER_LENGTH_OFFSET)?;
     // As `decode_elements`: all the elements reserved when that is at most
     // eight times the bytes read so far, else no more than that.
     let cap = count.min(8 * first / core::mem::size_of::<T>().max(1) + 1);

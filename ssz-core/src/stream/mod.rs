@@ -305,14 +305,15 @@ pub(crate) fn read_buffered<T: Ssz, S: Source + ?Sized>(
             return T::from_ssz(bytes).map_err(StreamError::Decode);
         }
     }
-    let bytes = read_vec(source, len)?;
+    let bytes = read_bytes(source, len)?;
     T::from_ssz(&bytes).map_err(StreamError::Decode)
 }
 
 /// The next `len` bytes of `source` in a `Vec` that grows as they arrive,
-/// [`SCRATCH_LEN`] at a time, so that a length no input backs reserves
-/// little.
-pub(crate) fn read_vec<S: Source + ?Sized>(
+/// [`SCRATCH_LEN`] bytes first and then doubling, so that a length no
+/// input backs reserves little; its capacity ends at `len` exactly. The
+/// body of a byte list or vector read from a stream.
+pub fn read_bytes<S: Source + ?Sized>(
     source: &mut S,
     len: usize,
 ) -> Result<Vec<u8>, StreamError<S::Error>> {
@@ -320,6 +321,7 @@ pub(crate) fn read_vec<S: Source + ?Sized>(
     let mut start = 0;
     while start < len {
         let end = start + (len - start).min(SCRATCH_LEN.max(start));
+        bytes.reserve_exact(end - start);
         bytes.resize(end, 0);
         source.read_exact(&mut bytes[start..end])?;
         start = end;
@@ -328,7 +330,10 @@ pub(crate) fn read_vec<S: Source + ?Sized>(
 }
 
 /// Reads and drops the next `len` bytes.
-pub(crate) fn skip<S: Source + ?Sized>(source: &mut S, len: usize) -> Result<(), StreamError<S::Error>> {
+pub(crate) fn skip<S: Source + ?Sized>(
+    source: &mut S,
+    len: usize,
+) -> Result<(), StreamError<S::Error>> {
     let mut scratch = [0u8; 512];
     let mut left = len;
     while left > 0 {

@@ -554,7 +554,7 @@ impl<T: Ssz + TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher> Ssz
     /// As `ProgressiveList`'s: at most one element per `FIXED_PART_LEN`
     /// bytes or per offset, then moved into the subtrees' leaves.
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        crate::bound::check_encoded_elements::<T>(bytes, M::max_len(), usize::MAX)?;
+        crate::bound::check_encoded_elements::<T>(bytes.len(), bytes, M::max_len(), usize::MAX)?;
         let values = crate::codec::decode_elements(bytes, None, usize::MAX)?;
         Ok(Self::from_elements(values))
     }

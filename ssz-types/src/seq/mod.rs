@@ -47,8 +47,38 @@ pub trait Kind: Sealed {
     /// Whether `len` elements make a value of the type.
     fn check_len(len: usize) -> Result<(), Self::Error>;
 
-    /// The elements encoded in `bytes`, checked against the type's bounds.
-    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError>;
+    /// The limit that `decode_elements` checks the count against (`N`
+    /// of a list or vector, none for a progressive list).
+    fn limit() -> usize;
+
+    /// What the type checks of its input before the elements, from its
+    /// length `len` and its first bytes `head` (at least the first
+    /// offset's 4 when the elements are variable-size and `len` allows).
+    fn check_head<T: Ssz>(len: usize, head: &[u8]) -> Result<(), DecodeError>;
+
+    /// The elements encoded in `bytes`, checked against the type's bounds:
+    /// [`Kind::check_head`], then `decode_elements`.
+    #[inline]
+    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
+        Self::check_head::<T>(bytes.len(), bytes)?;
+        crate::codec::decode_elements(bytes, Self::LENGTH, Self::limit())
+    }
+
+    /// The elements of an encoding of `len` bytes read from `source`, as
+    /// [`Kind::decode`] decodes them from a slice.
+    #[inline]
+    fn read_from<T: Ssz, S: crate::stream::Source + ?Sized>(
+        source: &mut S,
+        len: usize,
+    ) -> Result<Vec<T>, crate::stream::StreamError<S::Error>> {
+        crate::stream::read_elements(
+            source,
+            len,
+            Self::LENGTH,
+            Self::limit(),
+            Self::check_head::<T>,
+        )
+    }
 
     /// `hash_tree_root` of a value holding `values`.
     fn root<T: TreeHash>(values: &[T]) -> Root;
