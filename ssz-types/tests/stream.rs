@@ -62,10 +62,14 @@ impl<'a> Pieces<'a> {
 impl Read for Pieces<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let r = self.next();
-        if r % 11 == 0 {
+        if r.is_multiple_of(11) {
             return Err(io::ErrorKind::Interrupted.into());
         }
-        let want = if r % 7 == 0 { 1 + r % 5000 } else { 1 + r % 37 } as usize;
+        let want = if r.is_multiple_of(7) {
+            1 + r % 5000
+        } else {
+            1 + r % 37
+        } as usize;
         let n = want.min(buf.len()).min(self.bytes.len());
         buf[..n].copy_from_slice(&self.bytes[..n]);
         self.bytes = &self.bytes[n..];
@@ -252,6 +256,8 @@ struct WithModule {
     c: u16,
 }
 
+// The module's functions take the field's type, `&Vec<u8>`.
+#[allow(clippy::ptr_arg)]
 mod as_list {
     use peam_ssz_types::{ByteList, DecodeError, Ssz, TreeHash, U};
 

@@ -19,7 +19,6 @@ use super::container::FixedPart;
 use super::offset::{check_container_offset, read_offset, write_offset};
 use crate::stream::{read_bytes, skip, Counted, Sink, Source, StreamError};
 use crate::{DecodeError, DecodeErrorKind, Ssz, BYTES_PER_LENGTH_OFFSET};
-use alloc::vec::Vec;
 
 /// Fixed-size fields up to this long are read into a buffer on the stack
 /// and decoded with `from_ssz`; longer ones are read as they arrive.
@@ -391,8 +390,7 @@ fn write_with<V: ?Sized, S: Sink + ?Sized>(
     len: usize,
     write: impl FnOnce(&V, &mut [u8]),
 ) -> Result<(), S::Error> {
-    let mut buf = Vec::new();
-    buf.resize(len, 0u8);
+    let mut buf = alloc::vec![0u8; len];
     write(value, &mut buf);
     sink.write_all(&buf)
 }

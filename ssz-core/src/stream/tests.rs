@@ -152,7 +152,7 @@ fn the_container_walkers_write_and_read_as_the_slice_codec() {
     assert_eq!(read(&bytes), Ok(value));
     assert_eq!(decode(&bytes), Ok(value));
     let mut cases = vec![];
-    for i in (0..bytes.len()).filter(|&i| i < 16 || i > 300) {
+    for i in (0..bytes.len()).filter(|i| !(16..=300).contains(i)) {
         for b in [0, 2, 0xff] {
             let mut bad = bytes.clone();
             bad[i] = b;
