@@ -25,27 +25,27 @@
 //!
 //! # Example
 //!
+//! Two values written back to back and read back, each with its length
+//! (a derived container streams the same way: see `peam-ssz-types`).
+//!
 //! ```
 //! use peam_ssz_core::stream::{self, IoSource};
 //! use peam_ssz_core::Ssz;
 //!
-//! // A container of a fixed-size and a variable-size field, as
-//! // `#[derive(Ssz)]` of `peam-ssz-types` writes it, here an array and a
-//! // nested array of arrays.
-//! let value: ([u64; 2], [[u8; 3]; 2]) = ([1, 2], [[3, 4, 5], [6, 7, 8]]);
-//! let (head, tail) = value;
+//! let head: [u64; 2] = [1, 2];
+//! let tail: [Option<u16>; 2] = [Some(3), None];
 //!
 //! // Into a `Vec` (any `std::io::Write` through `IoSink`: a file, a socket).
 //! let mut out = Vec::new();
 //! head.ssz_write_to(&mut out).unwrap();
 //! stream::write_to(&tail, &mut out).unwrap();
-//! assert_eq!(out.len(), 16 + 6);
+//! assert_eq!(out.len(), 16 + tail.ssz_len());
 //!
-//! // Back from any `std::io::Read`, each part its length.
+//! // Back from any `std::io::Read`.
 //! let mut reader = IoSource::new(&out[..]);
 //! let head_back: [u64; 2] = stream::read_from(&mut reader, 16).unwrap();
-//! let tail_back: [[u8; 3]; 2] = stream::read_from(&mut reader, 6).unwrap();
-//! assert_eq!((head_back, tail_back), value);
+//! let tail_back: [Option<u16>; 2] = stream::read_from(&mut reader, out.len() - 16).unwrap();
+//! assert_eq!((head_back, tail_back), (head, tail));
 //!
 //! // A reader that ends early, and bytes that do not decode.
 //! let err = stream::read::<[u64; 2]>(&out[..10], 16).unwrap_err();
