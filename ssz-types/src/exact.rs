@@ -203,14 +203,33 @@ impl<T: Ssz, N: Length, L: Length> Ssz for ExactList<T, N, L> {
     }
 
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
+        Self::check_encoded_len(bytes.len())?;
+        Self::pinned(List::<T, L>::from_ssz(bytes)?)
+    }
+
+    #[inline]
+    fn ssz_write_to<S: crate::stream::Sink + ?Sized>(&self, sink: &mut S) -> Result<(), S::Error> {
+        self.inner.ssz_write_to(sink)
+    }
+
+    /// As `from_ssz`: the count checked from the length before anything
+    /// is read, then the list read as it arrives.
+    fn ssz_read_from<S: crate::stream::Source + ?Sized>(
+        source: &mut S,
+        len: usize,
+    ) -> Result<Self, crate::stream::StreamError<S::Error>> {
+        Self::check_encoded_len(len)?;
+        Ok(Self::pinned(List::<T, L>::ssz_read_from(source, len)?)?)
+    }
+}
+
+impl<T: Ssz, N: Length, L: Length> ExactList<T, N, L> {
+    /// A list of fixed-size values of the wrong count, from the length of
+    /// its encoding, refused before anything is decoded.
+    fn check_encoded_len(len: usize) -> Result<(), DecodeError> {
         let () = Self::FITS;
-        // A list of fixed-size values of the wrong count is refused
-        // before anything is decoded.
-        if T::IS_FIXED_SIZE
-            && T::FIXED_PART_LEN > 0
-            && bytes.len().is_multiple_of(T::FIXED_PART_LEN)
-        {
-            let got = bytes.len() / T::FIXED_PART_LEN;
+        if T::IS_FIXED_SIZE && T::FIXED_PART_LEN > 0 && len.is_multiple_of(T::FIXED_PART_LEN) {
+            let got = len / T::FIXED_PART_LEN;
             if got != N::USIZE {
                 return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
                     expected: N::USIZE,
@@ -218,7 +237,11 @@ impl<T: Ssz, N: Length, L: Length> Ssz for ExactList<T, N, L> {
                 }));
             }
         }
-        let inner = List::<T, L>::from_ssz(bytes)?;
+        Ok(())
+    }
+
+    /// The decoded list, if it holds `N` elements.
+    fn pinned(inner: List<T, L>) -> Result<Self, DecodeError> {
         if inner.len() != N::USIZE {
             return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
                 expected: N::USIZE,

@@ -345,6 +345,21 @@ impl<T: Ssz, Max: Length> Ssz for RuntimeList<T, Max> {
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         Self::from_ssz_with_bound(bytes, Max::USIZE)
     }
+
+    #[inline]
+    fn ssz_write_to<S: crate::stream::Sink + ?Sized>(&self, sink: &mut S) -> Result<(), S::Error> {
+        self.inner.ssz_write_to(sink)
+    }
+
+    /// As `from_ssz`, bounded by `Max`, the elements decoded as they
+    /// arrive.
+    fn ssz_read_from<S: crate::stream::Source + ?Sized>(
+        source: &mut S,
+        len: usize,
+    ) -> Result<Self, crate::stream::StreamError<S::Error>> {
+        crate::stream::read_elements(source, len, None, Max::USIZE, |_, _| Ok(()))
+            .map(|inner| Self::from_parts(inner, Max::USIZE))
+    }
 }
 
 /// The root and tree of `List[T, max_len]`:

@@ -7,8 +7,8 @@
 use peam_ssz_types::stream::{self, IoSink, IoSource, Source, StreamError};
 use peam_ssz_types::{
     Bitlist, Bitvector, ByteList, ByteVector, DecodeError, DecodeErrorKind, ExactList, List,
-    PersistentList, PersistentVector, ProgressiveBitlist, ProgressiveByteList, ProgressiveList,
-    Ssz, TreeHash, Vector, U, U256,
+    PersistentList, PersistentProgressiveList, PersistentVector, ProgressiveBitlist,
+    ProgressiveByteList, ProgressiveList, RuntimeList, Ssz, TreeHash, Vector, U, U256,
 };
 use std::convert::Infallible;
 use std::fmt::Debug;
@@ -426,6 +426,33 @@ fn lists_and_vectors_round_trip_and_fail_as_from_ssz() {
     both(ExactList::<u16, U<2>, U<4>>::try_from(vec![1u16, 2]).unwrap());
     both(PersistentList::<u64, U<64>>::try_from(vec![1u64, 2, 3]).unwrap());
     both(PersistentVector::<u32, U<4>>::try_from(vec![1u32, 2, 3, 4]).unwrap());
+    both(
+        PersistentList::<List<u8, U<4>>, U<64>>::try_from(vec![
+            List::try_from(vec![1u8, 2]).unwrap(),
+            List::default(),
+        ])
+        .unwrap(),
+    );
+    both(PersistentProgressiveList::<u16>::from(vec![1u16, 2, 3]));
+    both(PersistentProgressiveList::<List<u8, U<4>>>::from(vec![
+        List::try_from(vec![5u8]).unwrap(),
+    ]));
+    both(RuntimeList::<u64, U<16>>::try_from_vec(vec![1, 2, 3], 16).unwrap());
+    both(
+        RuntimeList::<List<u8, U<4>>, U<16>>::try_from_vec(
+            vec![List::try_from(vec![5u8]).unwrap(), List::default()],
+            16,
+        )
+        .unwrap(),
+    );
+    // Many leaves, and values the scratch buffer takes in several rounds.
+    let values: Vec<u64> = (0..20_000).collect();
+    round_trip(&PersistentList::<u64, U<100_000>>::try_from(values.clone()).unwrap());
+    round_trip(&PersistentProgressiveList::<u64>::from(values));
+    let lists: Vec<List<u8, U<4>>> = (0..10_000u32)
+        .map(|i| List::try_from(vec![i as u8; (i % 5) as usize]).unwrap())
+        .collect();
+    round_trip(&PersistentList::<List<u8, U<4>>, U<100_000>>::try_from(lists).unwrap());
 }
 
 #[test]

@@ -14,61 +14,85 @@ const STACK: usize = 256;
 /// fixed-size elements [`SCRATCH_LEN`] bytes at a time through
 /// [`Ssz::ssz_write_many`] (each on its own, streamed, when one is wider),
 /// variable-size ones as their offsets, then each element streamed.
+#[inline]
 pub fn write_elements<T: Ssz, S: Sink + ?Sized>(
     values: &[T],
     sink: &mut S,
 ) -> Result<(), S::Error> {
-    if T::IS_FIXED_SIZE {
-        let size = T::FIXED_PART_LEN;
-        if size == 0 || values.is_empty() {
-            return Ok(());
-        }
-        if size > SCRATCH_LEN / 2 {
-            for value in values {
-                value.ssz_write_to(sink)?;
-            }
-            return Ok(());
-        }
-        let per = SCRATCH_LEN / size;
-        let total = values.len().min(per) * size;
-        let mut stack = [0u8; STACK];
-        let mut heap = Vec::new();
-        let buf: &mut [u8] = if total <= STACK {
-            &mut stack[..total]
-        } else {
-            heap.resize(total, 0);
-            &mut heap
-        };
-        for chunk in values.chunks(per) {
-            let out = &mut buf[..chunk.len() * size];
-            T::ssz_write_many(chunk, out);
-            sink.write_all(out)?;
-        }
-        Ok(())
+    write_element_blocks(values.len(), || core::iter::once(values), sink)
+}
+
+/// [`write_elements`] of a sequence held in blocks (the leaves of a
+/// persistent tree): `count` elements, which each call of `blocks` yields
+/// in order (it is called twice for variable-size elements: the offsets,
+/// then the elements). Fixed-size elements of consecutive blocks share
+/// the scratch buffer.
+pub fn write_element_blocks<'a, T, I, S>(
+    count: usize,
+    blocks: impl Fn() -> I,
+    sink: &mut S,
+) -> Result<(), S::Error>
+where
+    T: Ssz + 'a,
+    I: Iterator<Item = &'a [T]>,
+    S: Sink + ?Sized,
+{
+    let (size, per) = if T::IS_FIXED_SIZE {
+        (T::FIXED_PART_LEN, SCRATCH_LEN / T::FIXED_PART_LEN.max(1))
     } else {
-        let per = SCRATCH_LEN / BYTES_PER_LENGTH_OFFSET;
-        let total = values.len().min(per) * BYTES_PER_LENGTH_OFFSET;
-        let mut stack = [0u8; STACK];
-        let mut heap = Vec::new();
-        let buf: &mut [u8] = if total <= STACK {
-            &mut stack[..total]
-        } else {
-            heap.resize(total, 0);
-            &mut heap
-        };
-        let mut offset = values.len() * BYTES_PER_LENGTH_OFFSET;
-        for chunk in values.chunks(per) {
-            for (i, value) in chunk.iter().enumerate() {
-                write_offset(buf, i * BYTES_PER_LENGTH_OFFSET, offset);
-                offset += value.ssz_len();
-            }
-            sink.write_all(&buf[..chunk.len() * BYTES_PER_LENGTH_OFFSET])?;
-        }
-        for value in values {
+        (
+            BYTES_PER_LENGTH_OFFSET,
+            SCRATCH_LEN / BYTES_PER_LENGTH_OFFSET,
+        )
+    };
+    if count == 0 || size == 0 {
+        return Ok(());
+    }
+    if T::IS_FIXED_SIZE && size > SCRATCH_LEN / 2 {
+        for value in blocks().flatten() {
             value.ssz_write_to(sink)?;
         }
-        Ok(())
+        return Ok(());
     }
+    let total = count.min(per) * size;
+    let mut stack = [0u8; STACK];
+    let mut heap = Vec::new();
+    let buf: &mut [u8] = if total <= STACK {
+        &mut stack[..total]
+    } else {
+        heap.resize(total, 0);
+        &mut heap
+    };
+    let mut used = 0;
+    if T::IS_FIXED_SIZE {
+        for block in blocks() {
+            for chunk in block.chunks(per) {
+                let n = chunk.len() * size;
+                if used + n > buf.len() {
+                    sink.write_all(&buf[..used])?;
+                    used = 0;
+                }
+                T::ssz_write_many(chunk, &mut buf[used..used + n]);
+                used += n;
+            }
+        }
+        return sink.write_all(&buf[..used]);
+    }
+    let mut offset = count * BYTES_PER_LENGTH_OFFSET;
+    for value in blocks().flatten() {
+        if used == buf.len() {
+            sink.write_all(buf)?;
+            used = 0;
+        }
+        write_offset(buf, used, offset);
+        used += BYTES_PER_LENGTH_OFFSET;
+        offset += value.ssz_len();
+    }
+    sink.write_all(&buf[..used])?;
+    for value in blocks().flatten() {
+        value.ssz_write_to(sink)?;
+    }
+    Ok(())
 }
 
 /// Reads `count` fixed-size elements from `source` and appends them to

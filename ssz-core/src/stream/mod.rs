@@ -67,7 +67,10 @@ use core::convert::Infallible;
 use core::fmt;
 
 pub(crate) use elements::read_array;
-pub use elements::{read_elements, read_fixed_elements, read_variable_elements, write_elements};
+pub use elements::{
+    read_elements, read_fixed_elements, read_variable_elements, write_element_blocks,
+    write_elements,
+};
 #[cfg(feature = "std")]
 pub use io::{read, read_to_end, write, IoSink, IoSource};
 

@@ -558,6 +558,23 @@ impl<T: Ssz + TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher> Ssz
         let values = crate::codec::decode_elements(bytes, None, usize::MAX)?;
         Ok(Self::from_elements(values))
     }
+
+    /// The subtrees' values in order, through the scratch buffer of the
+    /// stream.
+    fn ssz_write_to<S: crate::stream::Sink + ?Sized>(&self, sink: &mut S) -> Result<(), S::Error> {
+        crate::stream::write_element_blocks(self.len, || self.blocks(), sink)
+    }
+
+    /// As `from_ssz`, the elements decoded as they arrive.
+    fn ssz_read_from<S: crate::stream::Source + ?Sized>(
+        source: &mut S,
+        len: usize,
+    ) -> Result<Self, crate::stream::StreamError<S::Error>> {
+        crate::stream::read_elements(source, len, None, usize::MAX, |len, head| {
+            crate::bound::check_encoded_elements::<T>(len, head, M::max_len(), usize::MAX)
+        })
+        .map(Self::from_elements)
+    }
 }
 
 /// `mix_in_length(merkleize_progressive(leaves), len)`, from the cache.
