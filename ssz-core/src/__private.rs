@@ -15,6 +15,9 @@ pub use crate::codec::container::{
     ContainerAppender, ContainerDecoder, ContainerWriter, FieldShape, FixedPart, LenCounter,
 };
 pub use crate::codec::container_stream::{ContainerStreamReader, ContainerStreamWriter};
+pub use crate::codec::union_stream::{
+    invalid_selector, read_none, read_selector, read_variant, write_selector,
+};
 pub use crate::stream::{Sink, Source, StreamError};
 
 /// A derived container's value, or its validation hook's error, as

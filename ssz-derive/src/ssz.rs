@@ -530,6 +530,7 @@ fn union(krate: &syn::Path, variants: &[UnionVariant]) -> TokenStream {
     let mut len_arms = Vec::with_capacity(variants.len());
     let mut write_arms = Vec::with_capacity(variants.len());
     let mut decode_arms = Vec::with_capacity(variants.len());
+    let stream = crate::stream::union(krate, variants);
     for variant in variants {
         let ident = variant.ident;
         let selector = Literal::u8_suffixed(variant.selector);
@@ -597,5 +598,7 @@ fn union(krate: &syn::Path, variants: &[UnionVariant]) -> TokenStream {
                 _ => ::core::result::Result::Err(#error::new(#kind::InvalidSelector(__selector))),
             }
         }
+
+        #stream
     }
 }

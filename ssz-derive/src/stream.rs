@@ -5,13 +5,14 @@
 //! `ContainerStreamWriter` and `ContainerStreamReader`, over the same
 //! `__PEAM_SSZ_FIXED_PART` constant as the slice codec: the fixed part
 //! first (fixed-size fields and offsets), then the variable-size fields.
-//! A newtype forwards both to its field. A union, and a container with
-//! `#[ssz(fixed_len = ...)]`, keep the trait's defaults (the bytes through a
-//! buffer, then `from_ssz`), which are right for every type.
+//! A newtype forwards both to its field; a union writes and reads its
+//! selector, then its variant's value streamed. A container with
+//! `#[ssz(fixed_len = ...)]` keeps the trait's defaults (the bytes through
+//! a buffer, then `from_ssz`), which are right for every type.
 
 use crate::common::private;
 use crate::hooks::Hooks;
-use crate::internals::ast::Field;
+use crate::internals::ast::{Field, UnionVariant};
 use crate::ssz::EncodedFields;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -165,6 +166,67 @@ pub fn transparent(krate: &syn::Path, field: &Field, hooks: &Hooks) -> TokenStre
             match <#ty as #ssz>::ssz_read_from(__source, __len) {
                 ::core::result::Result::Ok(__v) => #krate::#private::stream_ok(#ok(Self { #member: __v })),
                 ::core::result::Result::Err(__e) => ::core::result::Result::Err(__e),
+            }
+        }
+    }
+}
+
+/// A union's: the selector byte, then the value of its variant streamed,
+/// one arm per variant on the runtime's union helpers.
+pub fn union(krate: &syn::Path, variants: &[UnionVariant]) -> TokenStream {
+    let ssz = quote!(#krate::Ssz);
+    let p = quote!(#krate::#private);
+    let mut write_arms = Vec::with_capacity(variants.len());
+    let mut read_arms = Vec::with_capacity(variants.len());
+    for variant in variants {
+        let ident = variant.ident;
+        let selector = Literal::u8_suffixed(variant.selector);
+        match variant.ty {
+            None => {
+                write_arms.push(quote!(Self::#ident => #p::write_selector(__sink, #selector),));
+                read_arms.push(quote! {
+                    (#selector, __len) => match #p::read_none(__len) {
+                        ::core::result::Result::Ok(()) => ::core::result::Result::Ok(Self::#ident),
+                        ::core::result::Result::Err(__e) => ::core::result::Result::Err(__e),
+                    },
+                });
+            }
+            Some(ty) => {
+                write_arms.push(quote! {
+                    Self::#ident(__value) => match #p::write_selector(__sink, #selector) {
+                        ::core::result::Result::Ok(()) => <#ty as #ssz>::ssz_write_to(__value, __sink),
+                        ::core::result::Result::Err(__e) => ::core::result::Result::Err(__e),
+                    },
+                });
+                read_arms.push(quote! {
+                    (#selector, __len) => match #p::read_variant::<#ty, __S>(__source, __len, #selector) {
+                        ::core::result::Result::Ok(__v) => ::core::result::Result::Ok(Self::#ident(__v)),
+                        ::core::result::Result::Err(__e) => ::core::result::Result::Err(__e),
+                    },
+                });
+            }
+        }
+    }
+    let (sink, source) = (param(krate, "Sink"), param(krate, "Source"));
+    quote! {
+        #[inline]
+        fn ssz_write_to<#sink>(
+            &self,
+            __sink: &mut __S,
+        ) -> ::core::result::Result<(), <__S as #p::Sink>::Error> {
+            match self {
+                #(#write_arms)*
+            }
+        }
+
+        #[inline]
+        fn ssz_read_from<#source>(
+            __source: &mut __S,
+            __len: ::core::primitive::usize,
+        ) -> ::core::result::Result<Self, #p::StreamError<<__S as #p::Source>::Error>> {
+            match #p::read_selector(__source, __len)? {
+                #(#read_arms)*
+                (__selector, _) => #p::invalid_selector(__selector),
             }
         }
     }

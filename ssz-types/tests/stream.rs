@@ -241,6 +241,17 @@ enum Either {
     Block(Block),
 }
 
+/// A `None` option and a gap in the selectors.
+#[derive(Debug, PartialEq, Ssz, TreeHash)]
+enum Maybe {
+    #[ssz(selector = 0)]
+    None,
+    #[ssz(selector = 1)]
+    Some(List<u8, U<4>>),
+    #[ssz(selector = 5)]
+    Five(Wide),
+}
+
 #[derive(Debug, PartialEq, Ssz, TreeHash)]
 #[ssz(transparent)]
 struct Wrapped(List<u64, U<16>>);
@@ -327,6 +338,14 @@ fn derived_containers_round_trip_and_fail_as_from_ssz() {
         b: vec![1u32, 2, 3].into(),
         c: Some(4),
     });
+    both(Maybe::None);
+    both(Maybe::Some(List::try_from(vec![1u8, 2]).unwrap()));
+    both(Maybe::Five(Wide {
+        a: List::default(),
+        big: Vector::try_from(vec![true; 300]).unwrap(),
+        b: false,
+        c: List::default(),
+    }));
     both(Either::Small(3));
     both(Either::Block(block()));
     both(Wrapped(List::try_from(vec![1u64, 2, 3]).unwrap()));

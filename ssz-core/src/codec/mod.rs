@@ -102,6 +102,7 @@ mod offset;
 mod roots;
 mod uint256;
 mod uninit;
+pub(crate) mod union_stream;
 
 pub use byte_vector::{
     byte_vector_block, byte_vector_is_one_block, byte_vector_leaves, byte_vector_root,
