@@ -198,8 +198,10 @@ pub trait Ssz: Sized {
     /// same [`DecodeError`] (kind and path) on the same bytes.
     ///
     /// Each byte is read once; the memory taken is what the value holds
-    /// plus a small constant, never `len` reserved ahead of the bytes; a
-    /// length over a bound is refused before the elements are read. The
+    /// plus a small constant (while a sequence's `Vec` doubles, its old
+    /// and new buffers for a moment), never `len` reserved ahead of the
+    /// bytes; a length over a bound is refused before the elements are
+    /// read. The
     /// default reads the bytes into a buffer (on the stack for a small
     /// fixed-size type, which first checks `len` against its own) and
     /// decodes them with `from_ssz`; vectors, lists and derived containers

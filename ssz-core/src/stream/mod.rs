@@ -14,7 +14,10 @@
 //! the same [`DecodeError`] (kind and path) on the same bytes, wrapped in
 //! [`StreamError::Decode`]; a length over a list's limit or maximum is
 //! refused before any element is read, and the memory it takes is what the
-//! decoded value holds plus a small constant, not the declared length.
+//! decoded value holds plus a small constant, not the declared length: a
+//! sequence's `Vec` grows as its elements arrive, by doubling (its old and
+//! new buffers live for a moment), never past the count and never ahead of
+//! the bytes by more than they justify.
 //! An SSZ encoding does not say its own length: the caller gives it (a
 //! length prefix, a file's size), or [`read_to_end`] takes all that a
 //! reader has.
