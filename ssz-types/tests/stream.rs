@@ -291,6 +291,42 @@ mod as_list {
     }
 }
 
+/// A validation hook on a container and on a newtype.
+#[derive(Debug, PartialEq, Ssz, TreeHash)]
+#[ssz(validate = "ordered")]
+struct Range {
+    start: u16,
+    end: u16,
+    tags: List<u8, U<4>>,
+}
+
+fn ordered(r: &Range) -> Result<(), DecodeError> {
+    if r.start > r.end {
+        return Err(DecodeError::new(DecodeErrorKind::Custom("start after end")));
+    }
+    Ok(())
+}
+
+#[derive(Debug, PartialEq, Ssz, TreeHash)]
+#[ssz(transparent, validate = "nonzero")]
+struct Height(u64);
+
+fn nonzero(h: &Height) -> Result<(), DecodeError> {
+    if h.0 == 0 {
+        return Err(DecodeError::new(DecodeErrorKind::Custom("height 0")));
+    }
+    Ok(())
+}
+
+/// A container of pinned lists, fixed-size by declaration: the trait's
+/// default streaming.
+#[derive(Debug, PartialEq, Ssz, TreeHash)]
+#[ssz(fixed_len = 10)]
+struct Pinned {
+    a: u16,
+    b: ExactList<u16, U<2>, U<8>>,
+}
+
 fn block() -> Block {
     Block {
         slot: 9,
@@ -337,6 +373,17 @@ fn derived_containers_round_trip_and_fail_as_from_ssz() {
         a: 1,
         b: vec![1u32, 2, 3].into(),
         c: Some(4),
+    });
+    both(Range {
+        start: 1,
+        end: 5,
+        tags: List::try_from(vec![9u8]).unwrap(),
+    });
+    both(Height(7));
+    both(List::<Height, U<4>>::try_from(vec![Height(1), Height(2)]).unwrap());
+    both(Pinned {
+        a: 3,
+        b: ExactList::try_from(vec![1u16, 2]).unwrap(),
     });
     both(Maybe::None);
     both(Maybe::Some(List::try_from(vec![1u8, 2]).unwrap()));
