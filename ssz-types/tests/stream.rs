@@ -531,6 +531,19 @@ fn bytes_and_bits_round_trip_and_fail_as_from_ssz() {
     both(Bitvector::<U<10>>::from_ssz(&[0xff, 0x01]).unwrap());
     both(<ProgressiveBitlist>::from_ssz(&[0x0f, 0x03]).unwrap());
     both(U256::from(12345u64));
+    // A fixed-size type refuses a long input unread, with `from_ssz`'s
+    // error on it.
+    for len in [1100, 5000] {
+        let bytes = vec![0u8; len];
+        same_as_from_ssz::<U256>(&bytes);
+        same_as_from_ssz::<Bitvector<U<10>>>(&bytes);
+        same_as_from_ssz::<peam_ssz_types::Bytes32>(&bytes);
+        same_as_from_ssz::<ByteVector<U<48>>>(&bytes);
+        same_as_from_ssz::<Checkpoint>(&bytes);
+        same_as_from_ssz::<Vector<u16, U<5>>>(&bytes);
+        same_as_from_ssz::<Pinned>(&bytes);
+        same_as_from_ssz::<Height>(&bytes);
+    }
     both([1u64, 2, 3]);
     both([[1u8, 2], [3, 4]]);
     both([Some(1u16), None, Some(3)]);

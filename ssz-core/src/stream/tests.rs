@@ -70,6 +70,26 @@ fn arrays_and_basic_types_read_as_from_ssz() {
     );
 }
 
+/// The error of a long input unread is the one `from_ssz` gives on it.
+#[test]
+fn a_fixed_size_type_refuses_a_long_length_as_from_ssz() {
+    fn check<T: Ssz + PartialEq + fmt::Debug>() {
+        for len in [T::FIXED_PART_LEN + 1, T::FIXED_PART_LEN + 1025, 5000] {
+            let bytes = vec![0u8; len];
+            agree::<T>(&bytes);
+        }
+    }
+    check::<bool>();
+    check::<u8>();
+    check::<u16>();
+    check::<u32>();
+    check::<u64>();
+    check::<u128>();
+    check::<[u8; 32]>();
+    check::<[u64; 4]>();
+    check::<[[u16; 2]; 3]>();
+}
+
 #[test]
 fn a_fixed_size_type_refuses_a_long_length_unread() {
     let bytes = [0u8; 4096];
