@@ -511,6 +511,9 @@ pub struct PlatformsDoc;
 #[cfg(doctest)]
 #[doc = include_str!("../docs/workspace.md")]
 pub struct WorkspaceDoc;
+#[cfg(doctest)]
+#[doc = include_str!("../docs/streams.md")]
+pub struct StreamsDoc;
 #[cfg(all(doctest, feature = "alloy", feature = "serde"))]
 #[doc = include_str!("../docs/client-types.md")]
 pub struct ClientTypesDoc;
