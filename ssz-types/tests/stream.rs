@@ -530,6 +530,16 @@ fn bytes_and_bits_round_trip_and_fail_as_from_ssz() {
     both(Bitlist::<U<20>>::from_ssz(&[0xff, 0x1f]).unwrap());
     both(Bitvector::<U<10>>::from_ssz(&[0xff, 0x01]).unwrap());
     both(<ProgressiveBitlist>::from_ssz(&[0x0f, 0x03]).unwrap());
+    both(Bitlist::<U<16>>::from_ssz(&[0xff, 0xff, 0x01]).unwrap());
+    both(Bitlist::<U<16>>::from_ssz(&[0x01]).unwrap());
+    both(Bitvector::<U<2048>>::from_ssz(&[0x5a; 256]).unwrap());
+    // Too long for the bound: the error of `from_ssz`, from the last byte.
+    for last in [0u8, 1, 0x80] {
+        let mut bytes = vec![0xffu8; 5000];
+        bytes.push(last);
+        same_as_from_ssz::<Bitlist<U<16>>>(&bytes);
+        same_as_from_ssz::<Bitlist<U<16>>>(&bytes[..3]);
+    }
     both(U256::from(12345u64));
     // A fixed-size type refuses a long input unread, with `from_ssz`'s
     // error on it.

@@ -335,11 +335,9 @@ pub fn read_bytes<S: Source + ?Sized>(
     Ok(bytes)
 }
 
-/// Reads and drops the next `len` bytes.
-pub(crate) fn skip<S: Source + ?Sized>(
-    source: &mut S,
-    len: usize,
-) -> Result<(), StreamError<S::Error>> {
+/// Reads and drops the next `len` bytes, through a small buffer on the
+/// stack.
+pub fn skip<S: Source + ?Sized>(source: &mut S, len: usize) -> Result<(), StreamError<S::Error>> {
     let mut scratch = [0u8; 512];
     let mut left = len;
     while left > 0 {
