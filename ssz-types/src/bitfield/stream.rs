@@ -14,7 +14,7 @@ pub(super) fn write_bits<S: Sink + ?Sized>(bits: &BitBuf, sink: &mut S) -> Resul
     let len = bits.len();
     let delimiter = 1u8 << (len % 8);
     match bytes.split_last() {
-        Some((last, rest)) if len % 8 != 0 => {
+        Some((last, rest)) if !len.is_multiple_of(8) => {
             sink.write_all(rest)?;
             sink.write_all(&[last | delimiter])
         }
