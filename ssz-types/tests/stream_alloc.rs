@@ -81,3 +81,23 @@ fn a_declared_length_that_the_input_does_not_back_takes_a_constant() {
         assert!(usage.peak <= SLACK, "{len}: peak {}", usage.peak);
     }
 }
+
+/// A slice says that all its bytes are there (`Source::available`): a
+/// list is then reserved once, as `from_ssz` reserves it; a reader that
+/// says nothing gets a `Vec` that grows as the elements arrive.
+#[test]
+fn a_source_whose_bytes_are_all_there_is_reserved_once() {
+    let list = List::<u64, U<1_000_000>>::try_from((0..200_000u64).collect::<Vec<_>>()).unwrap();
+    let bytes = list.to_ssz();
+    let (decoded, usage) =
+        measure(|| List::<u64, U<1_000_000>>::ssz_read_from(&mut &bytes[..], bytes.len()).unwrap());
+    assert_eq!(decoded, list);
+    assert_eq!(usage.allocations, 2, "the list and the scratch buffer");
+    assert!(usage.peak <= bytes.len() + SLACK);
+    let mut reader = peam_ssz_types::stream::IoSource::new(&bytes[..]);
+    let (decoded, usage) =
+        measure(|| List::<u64, U<1_000_000>>::ssz_read_from(&mut reader, bytes.len()).unwrap());
+    assert_eq!(decoded, list);
+    assert!(usage.allocations > 2);
+    assert_eq!(decoded.as_slice().len(), 200_000);
+}

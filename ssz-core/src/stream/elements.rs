@@ -4,6 +4,7 @@
 
 use super::{read_bytes, Sink, Source, StreamError, SCRATCH_LEN};
 use crate::codec::{check_count, read_offset, write_offset};
+use crate::memory::advise_huge_pages;
 use crate::{DecodeError, DecodeErrorKind, Ssz, BYTES_PER_LENGTH_OFFSET};
 use alloc::vec::Vec;
 
@@ -99,7 +100,8 @@ where
 /// `out`: [`SCRATCH_LEN`] bytes at a time decoded with
 /// [`Ssz::from_ssz_many`] (each on its own, streamed, when one is wider).
 /// `out` grows as the elements arrive, by doubling but never past the
-/// `count` asked for. An error names the element's index counted from the
+/// `count` asked for; when the source says that all their bytes are there
+/// ([`Source::available`]), it is reserved once for all of them. An error names the element's index counted from the
 /// first of this call; `out` keeps the values decoded before it.
 ///
 /// Only for fixed-size types, whose count the caller has checked.
@@ -109,6 +111,10 @@ pub fn read_fixed_elements<T: Ssz, S: Source + ?Sized>(
     out: &mut Vec<T>,
 ) -> Result<(), StreamError<S::Error>> {
     let size = T::FIXED_PART_LEN;
+    if source.available() / size.max(1) >= count {
+        out.reserve_exact(count);
+        advise_huge_pages(out);
+    }
     if size > SCRATCH_LEN / 2 {
         for i in 0..count {
             grow(out, 1, count - i);
@@ -240,6 +246,7 @@ pub fn read_variable_elements<T: Ssz, S: Source + ?Sized>(
     // eight times the bytes read so far, else no more than that.
     let cap = count.min(8 * first / core::mem::size_of::<T>().max(1) + 1);
     let mut out = Vec::with_capacity(cap);
+    advise_huge_pages(&mut out);
     let mut start = first;
     for i in 0..count {
         let end = if i + 1 < count {

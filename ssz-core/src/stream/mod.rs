@@ -101,6 +101,15 @@ pub trait Source {
     /// [`StreamError::Decode`].) After an error, what was read is
     /// unspecified.
     fn read_exact(&mut self, buf: &mut [u8]) -> Result<(), StreamError<Self::Error>>;
+
+    /// Bytes that are surely there to be read (a lower bound; 0 when not
+    /// known, the default). A slice says its length: a sequence whose
+    /// bytes are all there is then read into a buffer reserved once, as
+    /// `from_ssz` does, rather than one that grows as they arrive.
+    #[inline]
+    fn available(&self) -> usize {
+        0
+    }
 }
 
 /// Appends.
@@ -138,6 +147,11 @@ impl Source for &[u8] {
             None => Err(StreamError::End),
         }
     }
+
+    #[inline]
+    fn available(&self) -> usize {
+        self.len()
+    }
 }
 
 impl<S: Source + ?Sized> Source for &mut S {
@@ -146,6 +160,11 @@ impl<S: Source + ?Sized> Source for &mut S {
     #[inline]
     fn read_exact(&mut self, buf: &mut [u8]) -> Result<(), StreamError<S::Error>> {
         (**self).read_exact(buf)
+    }
+
+    #[inline]
+    fn available(&self) -> usize {
+        (**self).available()
     }
 }
 
@@ -324,6 +343,10 @@ pub fn read_bytes<S: Source + ?Sized>(
     len: usize,
 ) -> Result<Vec<u8>, StreamError<S::Error>> {
     let mut bytes = Vec::new();
+    if source.available() >= len {
+        bytes.reserve_exact(len);
+        crate::memory::advise_huge_pages(&mut bytes);
+    }
     let mut start = 0;
     while start < len {
         let end = start + (len - start).min(SCRATCH_LEN.max(start));
@@ -375,6 +398,11 @@ impl<E> Source for Counted<'_, E> {
         self.inner.read_exact(buf)?;
         self.read += buf.len();
         Ok(())
+    }
+
+    #[inline]
+    fn available(&self) -> usize {
+        self.inner.available()
     }
 }
 
