@@ -14,6 +14,18 @@ use core::borrow::Borrow;
 pub use crate::codec::container::{
     ContainerAppender, ContainerDecoder, ContainerWriter, FieldShape, FixedPart, LenCounter,
 };
+pub use crate::codec::container_stream::{ContainerStreamReader, ContainerStreamWriter};
+pub use crate::codec::union_stream::{
+    invalid_selector, read_none, read_selector, read_variant, write_selector,
+};
+pub use crate::stream::{Sink, Source, StreamError};
+
+/// A derived container's value, or its validation hook's error, as
+/// `ssz_read_from` returns it.
+#[inline(always)]
+pub fn stream_ok<T, E>(result: Result<T, DecodeError>) -> Result<T, StreamError<E>> {
+    result.map_err(StreamError::Decode)
+}
 pub use crate::codec::{
     push_offset, read_container_offset, union_node, write_offset, write_zeroed, zero_chunk_node,
     FixedWriter,

@@ -220,6 +220,19 @@ impl DecodeError {
         self.path.push(PathSegment::Selector(selector));
         self
     }
+
+    /// Moves the index of the outermost segment on by `by`: an error that
+    /// names an element of a chunk decoded on its own then names it in the
+    /// whole sequence ([`crate::stream`] decodes long sequences chunk by
+    /// chunk with [`Ssz::from_ssz_many`](crate::Ssz::from_ssz_many)).
+    #[cold]
+    #[must_use]
+    pub(crate) fn shift_index(mut self, by: usize) -> Self {
+        if let Some(PathSegment::Index(i)) = self.path.last_mut() {
+            *i += by;
+        }
+        self
+    }
 }
 
 impl DecodeErrorKind {

@@ -350,6 +350,32 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
         Ok(())
     }
 
+    /// A small fixed-size array through a buffer on the stack; a wide one
+    /// [`crate::stream::SCRATCH_LEN`] bytes at a time, and one of
+    /// variable-size elements its offsets and then each element.
+    #[inline]
+    fn ssz_write_to<S: crate::stream::Sink + ?Sized>(&self, sink: &mut S) -> Result<(), S::Error> {
+        if T::IS_FIXED_SIZE && T::FIXED_PART_LEN * N <= crate::stream::SCRATCH_LEN {
+            crate::stream::write_buffered(self, sink)
+        } else {
+            crate::stream::write_elements(self, sink)
+        }
+    }
+
+    /// As [`Ssz::ssz_write_to`]: a small fixed-size array from a buffer,
+    /// the others as their bytes arrive.
+    #[inline]
+    fn ssz_read_from<S: crate::stream::Source + ?Sized>(
+        source: &mut S,
+        len: usize,
+    ) -> Result<Self, crate::stream::StreamError<S::Error>> {
+        if T::IS_FIXED_SIZE && T::FIXED_PART_LEN * N <= crate::stream::SCRATCH_LEN {
+            crate::stream::read_buffered(source, len)
+        } else {
+            crate::stream::read_array(source, len)
+        }
+    }
+
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         if N == 0 {
             return Err(DecodeError::new(DecodeErrorKind::ZeroLengthVector));

@@ -33,6 +33,7 @@ pub mod path;
 pub mod proof;
 pub mod sha256;
 mod ssz;
+pub mod stream;
 mod tree_hash;
 mod validate;
 pub mod view;

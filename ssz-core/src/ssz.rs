@@ -3,6 +3,7 @@
 
 use alloc::vec::Vec;
 
+use crate::stream::{self, Sink, Source, StreamError};
 use crate::{codec, impls, memory, DecodeError};
 
 /// Decodes a `T` from exactly `bytes`, as [`Ssz::from_ssz`] does, and names
@@ -175,6 +176,44 @@ pub trait Ssz: Sized {
         impls::try_array(|i| {
             Self::from_ssz(chunks.next().unwrap_or_default()).map_err(|e| e.at_index(i))
         })
+    }
+
+    /// Writes the encoding to `sink` ([`crate::stream`]): the same bytes
+    /// as [`Ssz::to_ssz`].
+    ///
+    /// The default encodes into a buffer (on the stack for a small
+    /// fixed-size value) and writes it. The big shapes write without
+    /// building their whole encoding: vectors and lists through a bounded
+    /// scratch buffer or element by element
+    /// ([`stream::write_elements`](crate::stream::write_elements)),
+    /// derived containers their fixed part and then each variable-size
+    /// field.
+    #[inline]
+    fn ssz_write_to<S: Sink + ?Sized>(&self, sink: &mut S) -> Result<(), S::Error> {
+        stream::write_buffered(self, sink)
+    }
+
+    /// Decodes a value from exactly the next `len` bytes of `source`
+    /// ([`crate::stream`]), as strictly as [`Ssz::from_ssz`] and with the
+    /// same [`DecodeError`] (kind and path) on the same bytes.
+    ///
+    /// Each byte is read once; the memory taken is what the value holds
+    /// plus a small constant (while a sequence's `Vec` doubles, its old
+    /// and new buffers for a moment), never `len` reserved ahead of the
+    /// bytes; a length over a bound is refused before the elements are
+    /// read. The
+    /// default reads the bytes into a buffer (on the stack for a small
+    /// fixed-size type, which first checks `len` against its own) and
+    /// decodes them with `from_ssz`; vectors, lists and derived containers
+    /// override it to decode as the bytes arrive. An override must consume
+    /// exactly `len` bytes when it succeeds; after an error, what it read
+    /// is unspecified.
+    #[inline]
+    fn ssz_read_from<S: Source + ?Sized>(
+        source: &mut S,
+        len: usize,
+    ) -> Result<Self, StreamError<S::Error>> {
+        stream::read_buffered(source, len)
     }
 }
 

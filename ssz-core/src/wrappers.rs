@@ -48,6 +48,22 @@ macro_rules! pointer {
             }
 
             #[inline]
+            fn ssz_write_to<S: crate::stream::Sink + ?Sized>(
+                &self,
+                sink: &mut S,
+            ) -> Result<(), S::Error> {
+                (**self).ssz_write_to(sink)
+            }
+
+            #[inline]
+            fn ssz_read_from<S: crate::stream::Source + ?Sized>(
+                source: &mut S,
+                len: usize,
+            ) -> Result<Self, crate::stream::StreamError<S::Error>> {
+                T::ssz_read_from(source, len).map($ptr::new)
+            }
+
+            #[inline]
             fn ssz_append(&self, buf: &mut Vec<u8>) {
                 (**self).ssz_append(buf)
             }
@@ -130,6 +146,34 @@ impl<T: Ssz> Ssz for Option<T> {
             Some((0, _)) => Err(DecodeError::new(DecodeErrorKind::NonePayload)),
             Some((1, body)) => T::from_ssz(body).map(Some).map_err(|e| e.in_selector(1)),
             Some((&s, _)) => Err(DecodeError::new(DecodeErrorKind::InvalidSelector(s))),
+        }
+    }
+
+    /// The selector, then the value streamed.
+    fn ssz_write_to<S: crate::stream::Sink + ?Sized>(&self, sink: &mut S) -> Result<(), S::Error> {
+        use crate::codec::union_stream::write_selector;
+        match self {
+            None => write_selector(sink, 0),
+            Some(value) => {
+                write_selector(sink, 1)?;
+                value.ssz_write_to(sink)
+            }
+        }
+    }
+
+    /// The selector, then the value as it arrives: the checks of
+    /// `from_ssz` in its order.
+    fn ssz_read_from<S: crate::stream::Source + ?Sized>(
+        source: &mut S,
+        len: usize,
+    ) -> Result<Self, crate::stream::StreamError<S::Error>> {
+        use crate::codec::union_stream::{
+            invalid_selector, read_none, read_selector, read_variant,
+        };
+        match read_selector(source, len)? {
+            (0, len) => read_none(len).map(|()| None),
+            (1, len) => read_variant(source, len, 1).map(Some),
+            (s, _) => invalid_selector(s),
         }
     }
 }

@@ -30,6 +30,11 @@ impl<'a> Hooks<'a> {
         }
     }
 
+    /// Whether the container declares `#[ssz(fixed_len = ...)]`.
+    pub fn has_fixed_len(&self) -> bool {
+        self.fixed_len.is_some()
+    }
+
     /// The first statement of a `fixed_len` container's `from_ssz`: it
     /// takes exactly its length, as every fixed-size type does.
     pub fn length_check(&self, krate: &syn::Path) -> TokenStream {

@@ -57,6 +57,7 @@ mod path;
 #[cfg(test)]
 mod snapshot;
 mod ssz;
+mod stream;
 mod tree_hash;
 mod view;
 

@@ -113,22 +113,22 @@ fn impl_ssz(model: &Model) -> TokenStream {
 }
 
 /// One encoded field of a container, as its generated code names it.
-struct Slot<'a> {
+pub(crate) struct Slot<'a> {
     /// The member, `self.#ident`.
-    ident: &'a Ident,
+    pub(crate) ident: &'a Ident,
     /// The name decode errors report.
     name: Literal,
     /// The field's type.
-    ty: &'a Type,
+    pub(crate) ty: &'a Type,
     /// The module of `#[ssz(with = "...")]`, which codes the field instead
     /// of `ty`'s impl.
-    with: Option<&'a syn::Path>,
+    pub(crate) with: Option<&'a syn::Path>,
 }
 
 impl Slot<'_> {
     /// The span of the field's code: its `with` module, or its type, so
     /// that a missing impl or function is reported at the field.
-    fn span(&self) -> proc_macro2::Span {
+    pub(crate) fn span(&self) -> proc_macro2::Span {
         match self.with {
             Some(with) => with.span(),
             None => self.ty.span(),
@@ -184,12 +184,12 @@ impl Slot<'_> {
 /// per-field work is the runtime crate's (`codec::container`): each method
 /// is one call per field on a walker over the container's fixed part, a
 /// constant of the type's own (`__PEAM_SSZ_FIXED_PART`).
-struct EncodedFields<'a> {
-    krate: &'a syn::Path,
+pub(crate) struct EncodedFields<'a> {
+    pub(crate) krate: &'a syn::Path,
     hooks: &'a Hooks<'a>,
     ssz: TokenStream,
-    slots: Vec<Slot<'a>>,
-    skipped: Vec<(&'a Ident, &'a Type)>,
+    pub(crate) slots: Vec<Slot<'a>>,
+    pub(crate) skipped: Vec<(&'a Ident, &'a Type)>,
 }
 
 impl<'a> EncodedFields<'a> {
@@ -424,6 +424,7 @@ fn container<'a>(
         encoded.ssz_append(),
         encoded.write_uninit(),
         encoded.decode(),
+        crate::stream::container(&encoded, hooks),
     ];
     (quote!(#(#items)*), encoded.fixed_part_const())
 }
@@ -436,6 +437,7 @@ fn transparent(krate: &syn::Path, field: &Field, hooks: &Hooks) -> TokenStream {
     let (from_many, many_arg) = (hooks.many_helper(krate), hooks.many_arg());
     let check_array = hooks.check_array(krate);
     let vec = quote!(#krate::#private::Vec<::core::primitive::u8>);
+    let stream = crate::stream::transparent(krate, field, hooks);
     quote! {
         const IS_FIXED_SIZE: ::core::primitive::bool = <#ty as #ssz>::IS_FIXED_SIZE;
         const FIXED_PART_LEN: ::core::primitive::usize = <#ty as #ssz>::FIXED_PART_LEN;
@@ -519,6 +521,8 @@ fn transparent(krate: &syn::Path, field: &Field, hooks: &Hooks) -> TokenStream {
                 ::core::result::Result::Err(__e) => ::core::result::Result::Err(__e),
             }
         }
+
+        #stream
     }
 }
 
@@ -531,6 +535,7 @@ fn union(krate: &syn::Path, variants: &[UnionVariant]) -> TokenStream {
     let mut len_arms = Vec::with_capacity(variants.len());
     let mut write_arms = Vec::with_capacity(variants.len());
     let mut decode_arms = Vec::with_capacity(variants.len());
+    let stream = crate::stream::union(krate, variants);
     for variant in variants {
         let ident = variant.ident;
         let selector = Literal::u8_suffixed(variant.selector);
@@ -598,5 +603,7 @@ fn union(krate: &syn::Path, variants: &[UnionVariant]) -> TokenStream {
                 _ => ::core::result::Result::Err(#error::new(#kind::InvalidSelector(__selector))),
             }
         }
+
+        #stream
     }
 }

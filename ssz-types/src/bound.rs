@@ -170,15 +170,17 @@ pub(crate) fn push_within<T>(
     Ok(())
 }
 
-/// Refuses an encoded sequence of `T` (a list body) that holds more than
-/// `max` elements, from its length or its first offset alone, before
+/// Refuses an encoded sequence of `T` (a list body, `len` bytes starting
+/// with `head`) that holds more than `max` elements, from its length or
+/// its first offset (the first 4 bytes of `head`) alone, before
 /// anything is decoded or allocated. Only when `max` is under `limit` (the
 /// limit is the decoder's to check, with its own error). An input whose
 /// count cannot be read (a length that is not a multiple of the element
 /// size, a bad first offset) passes: the decoder rejects it.
 #[inline]
 pub(crate) fn check_encoded_elements<T: Ssz>(
-    bytes: &[u8],
+    len: usize,
+    head: &[u8],
     max: usize,
     limit: usize,
 ) -> Result<(), DecodeError> {
@@ -188,10 +190,10 @@ pub(crate) fn check_encoded_elements<T: Ssz>(
     let count = if T::IS_FIXED_SIZE {
         match T::FIXED_PART_LEN {
             0 => return Ok(()),
-            size => bytes.len() / size,
+            size => len / size,
         }
     } else {
-        match bytes.get(..BYTES_PER_LENGTH_OFFSET) {
+        match head.get(..BYTES_PER_LENGTH_OFFSET) {
             None => 0,
             Some(first) => {
                 let mut offset = [0u8; BYTES_PER_LENGTH_OFFSET];

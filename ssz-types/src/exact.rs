@@ -58,6 +58,14 @@ impl<N: Length, L: Length> ExactKind<N, L> {
             got,
         })
     }
+
+    /// `values`, if they are `N`.
+    fn pinned<T>(values: Vec<T>) -> Result<Vec<T>, DecodeError> {
+        if values.len() != N::USIZE {
+            return Err(Self::wrong_count(values.len()));
+        }
+        Ok(values)
+    }
 }
 
 /// The list `List[T, L]` ([`ListKind<L, L>`]) for the bytes and the root;
@@ -79,24 +87,43 @@ impl<N: Length, L: Length> Kind for ExactKind<N, L> {
         Ok(())
     }
 
-    /// The list's decoding, and the count checked: for fixed-size values,
-    /// before anything is decoded.
-    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
+    /// The limit `L` of the list it is.
+    #[inline]
+    fn limit() -> usize {
+        L::USIZE
+    }
+
+    /// The count of fixed-size values, from the length, before anything is
+    /// decoded or read.
+    #[inline]
+    fn check_head<T: Ssz>(len: usize, _head: &[u8]) -> Result<(), DecodeError> {
         let () = Self::FITS;
-        if T::IS_FIXED_SIZE
-            && T::FIXED_PART_LEN > 0
-            && bytes.len().is_multiple_of(T::FIXED_PART_LEN)
-        {
-            let got = bytes.len() / T::FIXED_PART_LEN;
+        if T::IS_FIXED_SIZE && T::FIXED_PART_LEN > 0 && len.is_multiple_of(T::FIXED_PART_LEN) {
+            let got = len / T::FIXED_PART_LEN;
             if got != N::USIZE {
                 return Err(Self::wrong_count(got));
             }
         }
-        let values = ListKind::<L, L>::decode::<T>(bytes)?;
-        if values.len() != N::USIZE {
-            return Err(Self::wrong_count(values.len()));
-        }
-        Ok(values)
+        Ok(())
+    }
+
+    /// The list's decoding, and the count checked: for fixed-size values,
+    /// before anything is decoded.
+    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
+        Self::check_head::<T>(bytes.len(), bytes)?;
+        let values = crate::codec::decode_elements(bytes, None, L::USIZE)?;
+        Self::pinned(values)
+    }
+
+    /// As [`Kind::decode`]: the count of fixed-size values checked before
+    /// anything is read, then the list read as it arrives.
+    fn read_from<T: Ssz, S: crate::stream::Source + ?Sized>(
+        source: &mut S,
+        len: usize,
+    ) -> Result<Vec<T>, crate::stream::StreamError<S::Error>> {
+        let values =
+            crate::stream::read_elements(source, len, None, L::USIZE, Self::check_head::<T>)?;
+        Ok(Self::pinned(values)?)
     }
 
     /// The root of `List[T, L]`.

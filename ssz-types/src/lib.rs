@@ -281,6 +281,65 @@
 //! basic values decode and encode in one pass over the bytes; byte types
 //! are one copy.
 //!
+//! # Streams
+//!
+//! [`Ssz::ssz_write_to`] writes a value to a [`stream::Sink`] (a `Vec`, or
+//! any `std::io::Write` through [`stream::IoSink`]) without building its
+//! whole encoding; [`Ssz::ssz_read_from`] reads one from the next `len`
+//! bytes of a [`stream::Source`] (a slice, or any `std::io::Read` through
+//! [`stream::IoSource`]) as strictly as `from_ssz`, with the same errors,
+//! holding what the value holds and a small constant, not the encoding.
+//! Lists refuse a length over their bound before reading an element.
+//! `ssz_snappy` messages stream too ([`snappy::read_req_resp`], feature
+//! `snappy`).
+//!
+//! ```
+//! use peam_ssz_types::{stream, ByteList, List, Ssz, TreeHash, U};
+//! use std::io::{BufReader, BufWriter, Write};
+//!
+//! #[derive(Debug, PartialEq, Ssz, TreeHash)]
+//! struct Block {
+//!     slot: u64,
+//!     graffiti: ByteList<U<32>>,
+//!     roots: List<[u8; 32], U<1024>>,
+//! }
+//!
+//! let block = Block {
+//!     slot: 9,
+//!     graffiti: ByteList::try_from(b"peam".to_vec())?,
+//!     roots: List::try_from(vec![[7; 32]; 100])?,
+//! };
+//!
+//! // To a file, then back from it: its size is the length.
+//! let path = std::env::temp_dir().join(format!("peam-stream-{}.ssz", std::process::id()));
+//! let mut file = BufWriter::new(std::fs::File::create(&path)?);
+//! stream::write(&block, &mut file)?;
+//! file.flush()?;
+//! drop(file);
+//! let len = std::fs::metadata(&path)?.len() as usize;
+//! let file = BufReader::new(std::fs::File::open(&path)?);
+//! assert_eq!(stream::read::<Block>(file, len)?, block);
+//! std::fs::remove_file(&path)?;
+//!
+//! // To a `Vec`, then from any reader, here one of two values back to back.
+//! let mut out = Vec::new();
+//! block.ssz_write_to(&mut out)?;
+//! 5u64.ssz_write_to(&mut out)?;
+//! assert_eq!(out[..block.ssz_len()], block.to_ssz());
+//! let mut reader = stream::IoSource::new(&out[..]);
+//! assert_eq!(Block::ssz_read_from(&mut reader, block.ssz_len())?, block);
+//! assert_eq!(u64::ssz_read_from(&mut reader, 8)?, 5);
+//!
+//! // Bad bytes fail as `decode` fails on them (the type named), here on
+//! // the first offset.
+//! let bad = [0u8; 16];
+//! let err = stream::read::<Block>(&bad[..], 16).unwrap_err();
+//! let expected = peam_ssz_types::decode::<Block>(&bad).unwrap_err();
+//! assert_eq!(err.decode_error(), Some(&expected));
+//! assert!(err.to_string().contains("at .graffiti: "));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Generalized indices
 //!
 //! Every type knows the shape of its tree ([`path::TreeLayout`]), so a
@@ -453,6 +512,9 @@ pub struct PlatformsDoc;
 #[cfg(doctest)]
 #[doc = include_str!("../docs/workspace.md")]
 pub struct WorkspaceDoc;
+#[cfg(doctest)]
+#[doc = include_str!("../docs/streams.md")]
+pub struct StreamsDoc;
 #[cfg(all(doctest, feature = "alloy", feature = "serde"))]
 #[doc = include_str!("../docs/client-types.md")]
 pub struct ClientTypesDoc;

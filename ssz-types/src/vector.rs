@@ -42,9 +42,13 @@ impl<N: Length> Kind for VectorKind<N> {
     }
 
     #[inline]
-    fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
-        check_vector_bytes::<T, N>(bytes)?;
-        crate::codec::decode_elements(bytes, Some(N::USIZE), N::USIZE)
+    fn limit() -> usize {
+        N::USIZE
+    }
+
+    #[inline]
+    fn check_head<T: Ssz>(len: usize, _head: &[u8]) -> Result<(), DecodeError> {
+        check_vector_bytes::<T, N>(len)
     }
 
     /// `merkleize(leaves)`, the leaves filling the tree's width exactly.
@@ -141,15 +145,15 @@ impl<T: Clone, N: Length> TryFrom<&[T]> for Vector<T, N> {
 
 /// What a vector's input must be before its elements are read: the type is
 /// legal (`N > 0`), and fixed-size elements fill exactly `N` slots.
-pub(crate) fn check_vector_bytes<T: Ssz, N: Length>(bytes: &[u8]) -> Result<(), DecodeError> {
+pub(crate) fn check_vector_bytes<T: Ssz, N: Length>(len: usize) -> Result<(), DecodeError> {
     if N::USIZE == 0 {
         return Err(DecodeError::new(DecodeErrorKind::ZeroLengthVector));
     }
     let fixed_len = <Vector<T, N> as Ssz>::FIXED_PART_LEN;
-    if T::IS_FIXED_SIZE && bytes.len() != fixed_len {
+    if T::IS_FIXED_SIZE && len != fixed_len {
         return Err(DecodeError::new(DecodeErrorKind::InvalidLength {
             expected: fixed_len,
-            got: bytes.len(),
+            got: len,
         }));
     }
     Ok(())

@@ -68,7 +68,7 @@ impl FieldShape {
 /// compile time.
 #[derive(Clone, Copy, Debug)]
 pub struct FixedPart<const N: usize> {
-    shapes: [FieldShape; N],
+    pub(crate) shapes: [FieldShape; N],
     /// Where each field, or its offset, starts in the fixed part.
     positions: [usize; N],
     /// The length of the fixed part.
@@ -79,7 +79,7 @@ pub struct FixedPart<const N: usize> {
     exact_len: Option<usize>,
     /// The index of the last variable-size field (`N` when there is none):
     /// it takes the rest of the output, so its length is not computed.
-    last_variable: usize,
+    pub(crate) last_variable: usize,
 }
 
 impl<const N: usize> FixedPart<N> {

@@ -95,12 +95,14 @@
 
 mod byte_vector;
 pub(crate) mod container;
+pub(crate) mod container_stream;
 mod elements;
 mod nodes;
 mod offset;
 mod roots;
 mod uint256;
 mod uninit;
+pub(crate) mod union_stream;
 
 pub use byte_vector::{
     byte_vector_block, byte_vector_is_one_block, byte_vector_leaves, byte_vector_root,

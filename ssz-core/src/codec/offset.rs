@@ -41,7 +41,19 @@ pub fn read_container_offset(
     previous: usize,
     fixed_len: usize,
 ) -> Result<usize, DecodeError> {
-    let offset = read_offset(bytes, pos);
+    check_container_offset(read_offset(bytes, pos), previous, fixed_len, bytes.len())
+}
+
+/// The checks of [`read_container_offset`] on an offset already read,
+/// in a container encoding of `len` bytes (a stream's, whose bytes are not
+/// all there yet).
+#[inline(always)]
+pub(crate) fn check_container_offset(
+    offset: usize,
+    previous: usize,
+    fixed_len: usize,
+    len: usize,
+) -> Result<usize, DecodeError> {
     if previous == 0 {
         if offset != fixed_len {
             return Err(DecodeError::new(DecodeErrorKind::FirstOffsetMismatch {
@@ -49,10 +61,10 @@ pub fn read_container_offset(
                 got: offset,
             }));
         }
-    } else if offset > bytes.len() {
+    } else if offset > len {
         return Err(DecodeError::new(DecodeErrorKind::OffsetOutOfBounds {
             offset,
-            len: bytes.len(),
+            len,
         }));
     } else if offset < previous {
         return Err(DecodeError::new(DecodeErrorKind::OffsetsDecreasing {

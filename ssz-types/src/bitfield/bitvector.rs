@@ -265,6 +265,11 @@ impl<N: Length> Ssz for Bitvector<N> {
     }
 
     #[inline]
+    fn ssz_write_to<S: crate::stream::Sink + ?Sized>(&self, sink: &mut S) -> Result<(), S::Error> {
+        sink.write_all(&self.bytes)
+    }
+
+    #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         // ssz/simple-serialize.md (v1.6.1), "Illegal types": Bitvector[0].
         if N::USIZE == 0 {

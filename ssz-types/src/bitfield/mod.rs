@@ -12,6 +12,7 @@ mod bitvector;
 pub(crate) mod buf;
 mod progressive;
 mod seq;
+mod stream;
 #[cfg(test)]
 mod tests;
 mod view;

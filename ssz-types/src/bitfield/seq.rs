@@ -256,6 +256,22 @@ impl<K: BitKind> Ssz for BitSeq<K> {
         })?;
         Ok(BitSeq::from_buf(bits))
     }
+
+    /// The bits and the delimiter, from the buffer.
+    #[inline]
+    fn ssz_write_to<S: crate::stream::Sink + ?Sized>(&self, sink: &mut S) -> Result<(), S::Error> {
+        super::stream::write_bits(&self.bits, sink)
+    }
+
+    /// As `from_ssz`; an encoding too long for the bound is refused
+    /// without holding its bytes.
+    #[inline]
+    fn ssz_read_from<S: crate::stream::Source + ?Sized>(
+        source: &mut S,
+        len: usize,
+    ) -> Result<Self, crate::stream::StreamError<S::Error>> {
+        super::stream::read_bits(source, len)
+    }
 }
 
 impl<K> peam_ssz_core::path::Elements for BitSeq<K> {

@@ -31,7 +31,24 @@ impl<K: ByteKind> Ssz for ByteSeq<K> {
 
     #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        K::check_decode(bytes)?;
+        K::check_decode(bytes.len())?;
         Ok(ByteSeq::from_vec_unchecked(bytes.to_vec()))
+    }
+
+    /// The bytes, as they are.
+    #[inline]
+    fn ssz_write_to<S: crate::stream::Sink + ?Sized>(&self, sink: &mut S) -> Result<(), S::Error> {
+        sink.write_all(&self.inner)
+    }
+
+    /// The length checked before anything is read, then the bytes read
+    /// into the value's own `Vec` as they arrive.
+    #[inline]
+    fn ssz_read_from<S: crate::stream::Source + ?Sized>(
+        source: &mut S,
+        len: usize,
+    ) -> Result<Self, crate::stream::StreamError<S::Error>> {
+        K::check_decode(len)?;
+        crate::stream::read_bytes(source, len).map(ByteSeq::from_vec_unchecked)
     }
 }

@@ -49,10 +49,10 @@ impl<N: Length> ByteKind for ByteListKind<N> {
     }
 
     #[inline]
-    fn check_decode(bytes: &[u8]) -> Result<(), DecodeError> {
-        if bytes.len() > N::USIZE {
+    fn check_decode(len: usize) -> Result<(), DecodeError> {
+        if len > N::USIZE {
             return Err(DecodeError::new(DecodeErrorKind::TooManyElements {
-                len: bytes.len(),
+                len,
                 max: N::USIZE,
             }));
         }

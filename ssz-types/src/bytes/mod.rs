@@ -66,8 +66,9 @@ pub trait ByteKind: Sealed {
     /// hex is decoded).
     fn check_hex(len: usize) -> Result<(), HexError>;
 
-    /// The type's rule on an encoding's length, before it is copied.
-    fn check_decode(bytes: &[u8]) -> Result<(), DecodeError>;
+    /// The type's rule on an encoding's length `len`, before it is copied
+    /// (or read from a stream).
+    fn check_decode(len: usize) -> Result<(), DecodeError>;
 }
 
 /// The kinds whose length varies: the byte lists, bounded by

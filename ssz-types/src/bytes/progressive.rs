@@ -60,8 +60,8 @@ impl<E, M: MaxLen> ByteKind for ProgressiveByteKind<E, M> {
     }
 
     #[inline]
-    fn check_decode(bytes: &[u8]) -> Result<(), DecodeError> {
-        check_decoded_count(bytes.len(), M::max_len())
+    fn check_decode(len: usize) -> Result<(), DecodeError> {
+        check_decoded_count(len, M::max_len())
     }
 }
 

@@ -49,15 +49,15 @@ impl<N: Length> ByteKind for ByteVectorKind<N> {
     }
 
     #[inline]
-    fn check_decode(bytes: &[u8]) -> Result<(), DecodeError> {
+    fn check_decode(len: usize) -> Result<(), DecodeError> {
         if N::USIZE == 0 {
             // ssz/simple-serialize.md (v1.6.1), "Illegal types".
             return Err(DecodeError::new(DecodeErrorKind::ZeroLengthVector));
         }
-        if bytes.len() != N::USIZE {
+        if len != N::USIZE {
             return Err(DecodeError::new(DecodeErrorKind::InvalidLength {
                 expected: N::USIZE,
-                got: bytes.len(),
+                got: len,
             }));
         }
         Ok(())

@@ -19,7 +19,7 @@ impl<K: ByteKind> SszView for ByteSeq<K> {
 
     #[inline]
     fn validate_ssz(bytes: &[u8]) -> Result<(), DecodeError> {
-        K::check_decode(bytes)
+        K::check_decode(bytes.len())
     }
 
     #[inline]

@@ -554,9 +554,26 @@ impl<T: Ssz + TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher> Ssz
     /// As `ProgressiveList`'s: at most one element per `FIXED_PART_LEN`
     /// bytes or per offset, then moved into the subtrees' leaves.
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        crate::bound::check_encoded_elements::<T>(bytes, M::max_len(), usize::MAX)?;
+        crate::bound::check_encoded_elements::<T>(bytes.len(), bytes, M::max_len(), usize::MAX)?;
         let values = crate::codec::decode_elements(bytes, None, usize::MAX)?;
         Ok(Self::from_elements(values))
+    }
+
+    /// The subtrees' values in order, through the scratch buffer of the
+    /// stream.
+    fn ssz_write_to<S: crate::stream::Sink + ?Sized>(&self, sink: &mut S) -> Result<(), S::Error> {
+        crate::stream::write_element_blocks(self.len, || self.blocks(), sink)
+    }
+
+    /// As `from_ssz`, the elements decoded as they arrive.
+    fn ssz_read_from<S: crate::stream::Source + ?Sized>(
+        source: &mut S,
+        len: usize,
+    ) -> Result<Self, crate::stream::StreamError<S::Error>> {
+        crate::stream::read_elements(source, len, None, usize::MAX, |len, head| {
+            crate::bound::check_encoded_elements::<T>(len, head, M::max_len(), usize::MAX)
+        })
+        .map(Self::from_elements)
     }
 }
 

@@ -253,6 +253,20 @@ impl<T: Ssz + TreeHash + Send, K: PersistentKind, H: ScopedHasher> Ssz for Persi
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         K::decode(bytes).map(|values| PersistentSeq::from_tree(Tree::from_vec(values)))
     }
+
+    /// The leaves' values in order, through the scratch buffer of the
+    /// stream (no encoding of the whole tree).
+    fn ssz_write_to<S: crate::stream::Sink + ?Sized>(&self, sink: &mut S) -> Result<(), S::Error> {
+        crate::stream::write_element_blocks(self.tree.len(), || self.tree.blocks(), sink)
+    }
+
+    /// As `List`'s and `Vector`'s ([`Kind::read_from`]), then the tree.
+    fn ssz_read_from<S: crate::stream::Source + ?Sized>(
+        source: &mut S,
+        len: usize,
+    ) -> Result<Self, crate::stream::StreamError<S::Error>> {
+        K::read_from(source, len).map(|values| PersistentSeq::from_tree(Tree::from_vec(values)))
+    }
 }
 
 #[cfg(feature = "serde")]

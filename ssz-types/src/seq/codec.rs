@@ -44,6 +44,23 @@ impl<T: Ssz, B: Bound, K: Kind<B>> Ssz for Seq<T, K, B> {
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
         K::decode(bytes).map(|values| Seq::from_parts(values, K::read_bound()))
     }
+
+    /// The elements through a bounded scratch buffer, or each streamed
+    /// after the offsets.
+    #[inline]
+    fn ssz_write_to<S: crate::stream::Sink + ?Sized>(&self, sink: &mut S) -> Result<(), S::Error> {
+        crate::stream::write_elements(&self.inner, sink)
+    }
+
+    /// The bounds checked before any element is read, then the elements
+    /// decoded as they arrive ([`Kind::read_from`]).
+    #[inline]
+    fn ssz_read_from<S: crate::stream::Source + ?Sized>(
+        source: &mut S,
+        len: usize,
+    ) -> Result<Self, crate::stream::StreamError<S::Error>> {
+        K::read_from(source, len).map(|values| Seq::from_parts(values, K::read_bound()))
+    }
 }
 
 /// The exact length of `n` back-to-back values of `T` in a list: `n`

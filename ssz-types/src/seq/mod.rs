@@ -82,17 +82,49 @@ pub trait Kind<B: Bound = ()>: Sealed {
     /// Whether `len` elements make a value of bound `bound`.
     fn check_len(len: usize, bound: B) -> Result<(), Self::Error>;
 
-    /// The elements encoded in `bytes`, checked against the bounds of
-    /// [`read_bound`](Kind::read_bound). By default a list's: the maximum
-    /// refused from the input's length or first offset, before anything is
-    /// allocated, and the elements decoded within the
-    /// [`LIMIT`](Kind::LIMIT) (none for a progressive list), which
-    /// `decode_elements` checks with its own error.
+    /// The limit `decode_elements` checks the count against: the
+    /// [`LIMIT`](Kind::LIMIT), none for a progressive list (decoding then
+    /// allocates in proportion to the input: at most one element per
+    /// `FIXED_PART_LEN` bytes or per 4-byte offset).
+    #[inline]
+    fn limit() -> usize {
+        Self::LIMIT.unwrap_or(usize::MAX)
+    }
+
+    /// What the type checks of its input before the elements, from its
+    /// length `len` and its first bytes `head` (at least the first
+    /// offset's 4 when the elements are variable-size and `len` allows).
+    /// By default a list's: the maximum of [`read_bound`](Kind::read_bound)
+    /// refused from the length or first offset, before anything is read or
+    /// allocated (the limit is `decode_elements`' to check, with its own
+    /// error).
+    #[inline]
+    fn check_head<T: Ssz>(len: usize, head: &[u8]) -> Result<(), DecodeError> {
+        check_encoded_elements::<T>(len, head, Self::maximum(Self::read_bound()), Self::limit())
+    }
+
+    /// The elements encoded in `bytes`, checked against the type's bounds:
+    /// [`Kind::check_head`], then `decode_elements`.
     #[inline]
     fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
-        let limit = Self::LIMIT.unwrap_or(usize::MAX);
-        check_encoded_elements::<T>(bytes, Self::maximum(Self::read_bound()), limit)?;
-        crate::codec::decode_elements(bytes, None, limit)
+        Self::check_head::<T>(bytes.len(), bytes)?;
+        crate::codec::decode_elements(bytes, Self::LENGTH, Self::limit())
+    }
+
+    /// The elements of an encoding of `len` bytes read from `source`, as
+    /// [`Kind::decode`] decodes them from a slice.
+    #[inline]
+    fn read_from<T: Ssz, S: crate::stream::Source + ?Sized>(
+        source: &mut S,
+        len: usize,
+    ) -> Result<Vec<T>, crate::stream::StreamError<S::Error>> {
+        crate::stream::read_elements(
+            source,
+            len,
+            Self::LENGTH,
+            Self::limit(),
+            Self::check_head::<T>,
+        )
     }
 
     /// `hash_tree_root` of a value of bound `bound` holding `values`.

@@ -22,7 +22,7 @@ impl<T: SszView, N: Length, M: MaxLen> SszView for Seq<T, ListKind<N, M>> {
 
     #[inline]
     fn validate_ssz(bytes: &[u8]) -> Result<(), DecodeError> {
-        check_encoded_elements::<T>(bytes, M::max_len(), N::USIZE)?;
+        check_encoded_elements::<T>(bytes.len(), bytes, M::max_len(), N::USIZE)?;
         validate_elements::<T>(bytes, None, N::USIZE)
     }
 
@@ -67,7 +67,7 @@ impl<T: SszView, N: Length> SszView for Seq<T, VectorKind<N>> {
 
     #[inline]
     fn validate_ssz(bytes: &[u8]) -> Result<(), DecodeError> {
-        check_vector_bytes::<T, N>(bytes)?;
+        check_vector_bytes::<T, N>(bytes.len())?;
         validate_elements::<T>(bytes, Some(N::USIZE), N::USIZE)
     }
 
@@ -108,7 +108,7 @@ impl<T: SszView, E: Edition, M: MaxLen> SszView for Seq<T, ProgressiveKind<E, M>
 
     #[inline]
     fn validate_ssz(bytes: &[u8]) -> Result<(), DecodeError> {
-        check_encoded_elements::<T>(bytes, M::max_len(), usize::MAX)?;
+        check_encoded_elements::<T>(bytes.len(), bytes, M::max_len(), usize::MAX)?;
         validate_elements::<T>(bytes, None, usize::MAX)
     }
 

@@ -5,6 +5,7 @@
 //! | domain | bytes | functions |
 //! |---|---|---|
 //! | req/resp | the unsigned protobuf varint of the SSZ length, then the snappy *framing* format | [`encode_req_resp`], [`decode_req_resp`], [`decode_req_resp_prefix`] |
+//! | req/resp over a stream | the same, read from a `Read` or [`Source`](crate::stream::Source), written to a `Write` or [`Sink`](crate::stream::Sink) | [`read_req_resp`], [`read_req_resp_from`], [`write_req_resp`], [`write_req_resp_to`] |
 //! | gossip | the snappy *block* format | [`encode_gossip`], [`decode_gossip`] |
 //!
 //! Every decoding function takes `max`, the most SSZ bytes the caller
@@ -63,6 +64,7 @@
 
 mod crc32c;
 mod error;
+mod stream;
 mod wire;
 
 use alloc::vec::Vec;
@@ -70,6 +72,9 @@ use alloc::vec::Vec;
 use crate::Ssz;
 
 pub use error::{BlockFault, SnappyError, WireError, WireErrorKind};
+pub use stream::{
+    read_req_resp, read_req_resp_from, write_req_resp, write_req_resp_to, SnappyStreamError,
+};
 use wire::Bounds;
 
 /// `MAX_PAYLOAD_SIZE` (phase0 p2p-interface.md, "Configuration"): the most

@@ -44,7 +44,7 @@ pub(crate) struct Bounds {
 }
 
 impl Bounds {
-    fn check(self, declared: u64, offset: usize) -> Result<usize, WireError> {
+    pub(crate) fn check(self, declared: u64, offset: usize) -> Result<usize, WireError> {
         match usize::try_from(declared) {
             Ok(n) if n >= self.min && n <= self.max => Ok(n),
             _ => Err(WireError::new(
@@ -138,30 +138,37 @@ pub(crate) fn compress_frames(data: &[u8], out: &mut Vec<u8>) {
     out.extend_from_slice(&STREAM_IDENTIFIER);
     let mut encoder = snap::raw::Encoder::new();
     for chunk in data.chunks(MAX_CHUNK_DATA_LEN) {
-        let header = out.len();
-        let body = header + CHUNK_HEADER_LEN + CHECKSUM_LEN;
-        out.resize(body + snap::raw::max_compress_len(chunk.len()), 0);
-        let compressed = match encoder.compress(chunk, &mut out[body..]) {
-            Ok(len) if len < chunk.len() - chunk.len() / 8 => Some(len),
-            _ => None,
-        };
-        let (chunk_type, len) = match compressed {
-            Some(len) => {
-                out.truncate(body + len);
-                (CHUNK_COMPRESSED, len)
-            }
-            None => {
-                out.truncate(body);
-                out.extend_from_slice(chunk);
-                (CHUNK_UNCOMPRESSED, chunk.len())
-            }
-        };
-        // At most 4 + max_compress_len(65536) = 76494 < 2^24.
-        let field = ((CHECKSUM_LEN + len) as u32).to_le_bytes();
-        out[header] = chunk_type;
-        out[header + 1..header + 4].copy_from_slice(&field[..3]);
-        out[header + 4..body].copy_from_slice(&masked_crc32c(chunk).to_le_bytes());
+        compress_chunk(&mut encoder, chunk, out);
     }
+}
+
+/// Appends one data chunk of the framing format holding `chunk` (at most
+/// 65536 bytes): compressed unless that saves less than an eighth, with
+/// the masked CRC-32C of its uncompressed bytes.
+pub(crate) fn compress_chunk(encoder: &mut snap::raw::Encoder, chunk: &[u8], out: &mut Vec<u8>) {
+    let header = out.len();
+    let body = header + CHUNK_HEADER_LEN + CHECKSUM_LEN;
+    out.resize(body + snap::raw::max_compress_len(chunk.len()), 0);
+    let compressed = match encoder.compress(chunk, &mut out[body..]) {
+        Ok(len) if len < chunk.len() - chunk.len() / 8 => Some(len),
+        _ => None,
+    };
+    let (chunk_type, len) = match compressed {
+        Some(len) => {
+            out.truncate(body + len);
+            (CHUNK_COMPRESSED, len)
+        }
+        None => {
+            out.truncate(body);
+            out.extend_from_slice(chunk);
+            (CHUNK_UNCOMPRESSED, chunk.len())
+        }
+    };
+    // At most 4 + max_compress_len(65536) = 76494 < 2^24.
+    let field = ((CHECKSUM_LEN + len) as u32).to_le_bytes();
+    out[header] = chunk_type;
+    out[header + 1..header + 4].copy_from_slice(&field[..3]);
+    out[header + 4..body].copy_from_slice(&masked_crc32c(chunk).to_le_bytes());
 }
 
 /// Decompresses the snappy frames at the start of `input` into exactly
@@ -207,9 +214,8 @@ pub(crate) fn decompress_frames(
     }
 
     let mut out = Vec::new();
-    let mut decoder = snap::raw::Decoder::new();
+    let mut frames = Frames::new(declared);
     let mut pos = 0;
-    let mut seen_identifier = false;
     while out.len() < declared {
         let rest = &input[pos..];
         if rest.is_empty() {
@@ -230,21 +236,8 @@ pub(crate) fn decompress_frames(
                 },
             ));
         }
-        let chunk_type = rest[0];
-        let len = usize::from(rest[1]) | usize::from(rest[2]) << 8 | usize::from(rest[3]) << 16;
-        if len > MAX_CHUNK_LEN {
-            return Err(at(pos, WireErrorKind::ChunkTooLong { len }));
-        }
+        let (chunk_type, len) = chunk_header(rest, base + pos, pos, budget)?;
         let end = pos + CHUNK_HEADER_LEN + len;
-        if end > budget {
-            return Err(at(
-                pos,
-                WireErrorKind::CompressedTooLong {
-                    len: end,
-                    max: budget,
-                },
-            ));
-        }
         if rest.len() < CHUNK_HEADER_LEN + len {
             return Err(at(
                 pos,
@@ -255,65 +248,7 @@ pub(crate) fn decompress_frames(
             ));
         }
         let body = &rest[CHUNK_HEADER_LEN..CHUNK_HEADER_LEN + len];
-        if !seen_identifier && chunk_type != CHUNK_STREAM_IDENTIFIER {
-            return Err(at(
-                pos,
-                WireErrorKind::MissingStreamIdentifier { chunk_type },
-            ));
-        }
-        match chunk_type {
-            CHUNK_STREAM_IDENTIFIER => {
-                if body != &STREAM_IDENTIFIER[CHUNK_HEADER_LEN..] {
-                    return Err(at(pos, WireErrorKind::BadStreamIdentifier));
-                }
-                seen_identifier = true;
-            }
-            CHUNK_COMPRESSED | CHUNK_UNCOMPRESSED => {
-                if len < CHECKSUM_LEN {
-                    return Err(at(pos, WireErrorKind::BadChunkLength { len }));
-                }
-                let expected = read_u32_le(body);
-                let data = &body[CHECKSUM_LEN..];
-                let chunk_len = if chunk_type == CHUNK_COMPRESSED {
-                    snap::raw::decompress_len(data)
-                        .map_err(|e| at(pos, WireErrorKind::Block(BlockFault::from_snap(&e))))?
-                } else {
-                    data.len()
-                };
-                if chunk_len > MAX_CHUNK_DATA_LEN {
-                    return Err(at(pos, WireErrorKind::ChunkDataTooLong { len: chunk_len }));
-                }
-                if chunk_len > declared - out.len() {
-                    return Err(at(
-                        pos,
-                        WireErrorKind::Overrun {
-                            produced: out.len(),
-                            chunk: chunk_len,
-                            declared,
-                        },
-                    ));
-                }
-                let start = out.len();
-                reserve_within(&mut out, chunk_len, declared);
-                if chunk_type == CHUNK_COMPRESSED {
-                    out.resize(start + chunk_len, 0);
-                    decoder
-                        .decompress(data, &mut out[start..])
-                        .map_err(|e| at(pos, WireErrorKind::Block(BlockFault::from_snap(&e))))?;
-                } else {
-                    out.extend_from_slice(data);
-                }
-                let actual = masked_crc32c(&out[start..]);
-                if actual != expected {
-                    return Err(at(pos, WireErrorKind::Checksum { expected, actual }));
-                }
-            }
-            0x02..=0x7f => {
-                return Err(at(pos, WireErrorKind::ReservedChunk { chunk_type }));
-            }
-            // 0x80..=0xfe: padding and reserved skippable chunks.
-            _ => {}
-        }
+        frames.chunk(chunk_type, body, base + pos, &mut out)?;
         pos = end;
     }
     if whole && pos < input.len() {
@@ -325,6 +260,121 @@ pub(crate) fn decompress_frames(
         ));
     }
     Ok((out, pos))
+}
+
+/// The type and body length of the chunk whose 4-byte header starts
+/// `header`, at `pos` in the frames (`offset` in the message, for the
+/// errors): refused when the body is longer than a reader takes, or would
+/// end past `budget`, `max_compressed_len` of the declared length.
+pub(crate) fn chunk_header(
+    header: &[u8],
+    offset: usize,
+    pos: usize,
+    budget: usize,
+) -> Result<(u8, usize), WireError> {
+    let chunk_type = header[0];
+    let len = usize::from(header[1]) | usize::from(header[2]) << 8 | usize::from(header[3]) << 16;
+    if len > MAX_CHUNK_LEN {
+        return Err(WireError::new(offset, WireErrorKind::ChunkTooLong { len }));
+    }
+    let end = pos + CHUNK_HEADER_LEN + len;
+    if end > budget {
+        return Err(WireError::new(
+            offset,
+            WireErrorKind::CompressedTooLong {
+                len: end,
+                max: budget,
+            },
+        ));
+    }
+    Ok((chunk_type, len))
+}
+
+/// The state of a frames reader between chunks: the block decoder,
+/// whether the stream identifier has been seen, the declared length.
+pub(crate) struct Frames {
+    decoder: snap::raw::Decoder,
+    seen_identifier: bool,
+    declared: usize,
+}
+
+impl Frames {
+    pub(crate) fn new(declared: usize) -> Self {
+        Frames {
+            decoder: snap::raw::Decoder::new(),
+            seen_identifier: false,
+            declared,
+        }
+    }
+
+    /// Takes one chunk of the frames, at `offset` in the message: a data
+    /// chunk's bytes appended to `out` (never past the declared length),
+    /// checked against its CRC; the stream identifier checked; skippable
+    /// chunks passed over; the reserved ones refused.
+    pub(crate) fn chunk(
+        &mut self,
+        chunk_type: u8,
+        body: &[u8],
+        offset: usize,
+        out: &mut Vec<u8>,
+    ) -> Result<(), WireError> {
+        let at = |kind| WireError::new(offset, kind);
+        let (len, declared) = (body.len(), self.declared);
+        if !self.seen_identifier && chunk_type != CHUNK_STREAM_IDENTIFIER {
+            return Err(at(WireErrorKind::MissingStreamIdentifier { chunk_type }));
+        }
+        match chunk_type {
+            CHUNK_STREAM_IDENTIFIER => {
+                if body != &STREAM_IDENTIFIER[CHUNK_HEADER_LEN..] {
+                    return Err(at(WireErrorKind::BadStreamIdentifier));
+                }
+                self.seen_identifier = true;
+            }
+            CHUNK_COMPRESSED | CHUNK_UNCOMPRESSED => {
+                if len < CHECKSUM_LEN {
+                    return Err(at(WireErrorKind::BadChunkLength { len }));
+                }
+                let expected = read_u32_le(body);
+                let data = &body[CHECKSUM_LEN..];
+                let chunk_len = if chunk_type == CHUNK_COMPRESSED {
+                    snap::raw::decompress_len(data)
+                        .map_err(|e| at(WireErrorKind::Block(BlockFault::from_snap(&e))))?
+                } else {
+                    data.len()
+                };
+                if chunk_len > MAX_CHUNK_DATA_LEN {
+                    return Err(at(WireErrorKind::ChunkDataTooLong { len: chunk_len }));
+                }
+                if chunk_len > declared - out.len() {
+                    return Err(at(WireErrorKind::Overrun {
+                        produced: out.len(),
+                        chunk: chunk_len,
+                        declared,
+                    }));
+                }
+                let start = out.len();
+                reserve_within(out, chunk_len, declared);
+                if chunk_type == CHUNK_COMPRESSED {
+                    out.resize(start + chunk_len, 0);
+                    self.decoder
+                        .decompress(data, &mut out[start..])
+                        .map_err(|e| at(WireErrorKind::Block(BlockFault::from_snap(&e))))?;
+                } else {
+                    out.extend_from_slice(data);
+                }
+                let actual = masked_crc32c(&out[start..]);
+                if actual != expected {
+                    return Err(at(WireErrorKind::Checksum { expected, actual }));
+                }
+            }
+            0x02..=0x7f => {
+                return Err(at(WireErrorKind::ReservedChunk { chunk_type }));
+            }
+            // 0x80..=0xfe: padding and reserved skippable chunks.
+            _ => {}
+        }
+        Ok(())
+    }
 }
 
 /// Reads the length prefix of a req/resp message and checks it against

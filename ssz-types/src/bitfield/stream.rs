@@ -1,0 +1,54 @@
+//! Bitfields over a stream ([`crate::stream`]): a bitlist written from its
+//! buffer without a copy of its encoding, and one too long for its bound
+//! refused without holding its bytes.
+
+use super::buf::BitBuf;
+use super::seq::{BitKind, BitSeq};
+use crate::stream::{skip, Sink, Source, StreamError};
+use crate::{DecodeError, DecodeErrorKind, Ssz};
+
+/// The bits, then the delimiter: the last byte of the bits with the
+/// delimiter bit set, or a byte of its own after a whole number of bytes.
+pub(super) fn write_bits<S: Sink + ?Sized>(bits: &BitBuf, sink: &mut S) -> Result<(), S::Error> {
+    let bytes = bits.as_bytes();
+    let len = bits.len();
+    let delimiter = 1u8 << (len % 8);
+    match bytes.split_last() {
+        Some((last, rest)) if !len.is_multiple_of(8) => {
+            sink.write_all(rest)?;
+            sink.write_all(&[last | delimiter])
+        }
+        _ => {
+            sink.write_all(bytes)?;
+            sink.write_all(&[delimiter])
+        }
+    }
+}
+
+/// A bitlist of `len` bytes, as `from_ssz` decodes it. An encoding longer
+/// than any of at most `K::maximum()` bits fails with the error `from_ssz`
+/// gives it, which depends on its last byte alone: the bytes before it are
+/// read and dropped, not held.
+pub(super) fn read_bits<K: BitKind, S: Source + ?Sized>(
+    source: &mut S,
+    len: usize,
+) -> Result<BitSeq<K>, StreamError<S::Error>> {
+    let max = K::maximum();
+    if len > 1 && (len - 1).saturating_mul(8) > max {
+        skip(source, len - 1)?;
+        let mut last = [0u8];
+        source.read_exact(&mut last)?;
+        let kind = match last[0] {
+            0 => DecodeErrorKind::BitlistNoDelimiter,
+            last => K::over_maximum(
+                (len - 1)
+                    .saturating_mul(8)
+                    .saturating_add(7 - last.leading_zeros() as usize),
+                max,
+            ),
+        };
+        return Err(StreamError::Decode(DecodeError::new(kind)));
+    }
+    let bytes = crate::stream::read_bytes(source, len)?;
+    Ok(BitSeq::<K>::from_ssz(&bytes)?)
+}
