@@ -16,9 +16,13 @@
 //! Basic vectors are checked twice: as [`Vector`] and as an array `[T; N]`,
 //! the two spellings of `Vector[T, N]`.
 
-use crate::harness::{check_invalid, check_valid, check_valid_with, Case};
+use crate::harness::{
+    check_invalid, check_stream_invalid, check_stream_with, check_valid_with, check_view_invalid,
+    check_view_with, Case,
+};
 use core::fmt::Debug;
 use peam_ssz_types::edition::Edition;
+use peam_ssz_types::view::{SszView, TreeHashView};
 use peam_ssz_types::{
     serde_utils, Bitlist, Bitvector, ByteList, List, ProgressiveBitlist, ProgressiveByteList,
     ProgressiveList, Ssz, TreeHash, Vector, U, U256,
@@ -358,7 +362,7 @@ pub trait SuiteEdition: crate::harness::SpecEdition {
 /// itself; `u128` reads numbers only, so it goes through
 /// [`serde_utils::quoted_u128`] and [`serde_utils::quoted_int_seq`].
 pub trait Basic:
-    Ssz + TreeHash + DeserializeOwned + PartialEq + Debug + Clone + Send + Sync + 'static
+    TreeHashView + DeserializeOwned + PartialEq + Debug + Clone + Send + Sync + 'static
 {
     /// One value, from the text of value.yaml.
     fn parse_one(yaml: &str) -> Result<Self, String> {
@@ -404,37 +408,63 @@ impl Basic for u128 {
 // Checks.
 // ---------------------------------------------------------------------------
 
+/// Every condition of a valid case: the value's ([`check_valid_with`]),
+/// through a view ([`check_view_with`]) and through the streams
+/// ([`check_stream_with`]).
+fn valid_with<T>(case: &Case, parse: fn(&str) -> Result<T, String>) -> Result<(), String>
+where
+    T: TreeHashView + PartialEq + Debug,
+{
+    check_valid_with::<T>(case, META_FILE, parse)?;
+    check_view_with::<T>(case, META_FILE, parse)?;
+    check_stream_with::<T>(case, META_FILE, parse)
+}
+
+/// Every condition of an invalid case: decoding refuses it, and the view
+/// and the streams refuse it with decoding's error.
+fn invalid<T: SszView + Debug>(case: &Case) -> Result<(), String> {
+    check_invalid::<T>(case)?;
+    check_view_invalid::<T>(case)?;
+    check_stream_invalid::<T>(case)
+}
+
+fn serde_parse<T: DeserializeOwned>(yaml: &str) -> Result<T, String> {
+    serde_yaml::from_str(yaml).map_err(|e| e.to_string())
+}
+
 fn serde_check<T>(valid: bool) -> Check
 where
-    T: Ssz + TreeHash + DeserializeOwned + PartialEq + Debug,
+    T: TreeHashView + DeserializeOwned + PartialEq + Debug,
 {
     if valid {
-        |case| check_valid::<T>(case, META_FILE)
+        |case| valid_with::<T>(case, serde_parse::<T>)
     } else {
-        check_invalid::<T>
+        invalid::<T>
     }
 }
 
 fn uint_check<T: Basic>(valid: bool) -> Check {
     if valid {
-        |case| check_valid_with::<T>(case, META_FILE, T::parse_one)
+        |case| valid_with::<T>(case, T::parse_one)
     } else {
-        check_invalid::<T>
+        invalid::<T>
     }
 }
 
+fn parse_array<T: Basic, const N: usize>(yaml: &str) -> Result<[T; N], String> {
+    let vector = T::parse_vector::<N>(yaml)?;
+    <[T; N]>::try_from(vector.as_slice().to_vec())
+        .map_err(|v| format!("{} elements for [T; {N}]", v.len()))
+}
+
 fn vector_valid<T: Basic, const N: usize>(case: &Case) -> Result<(), String> {
-    check_valid_with::<Vector<T, U<N>>>(case, META_FILE, T::parse_vector)?;
-    check_valid_with::<[T; N]>(case, META_FILE, |yaml| {
-        let vector = T::parse_vector::<N>(yaml)?;
-        <[T; N]>::try_from(vector.as_slice().to_vec())
-            .map_err(|v| format!("{} elements for [T; {N}]", v.len()))
-    })
+    valid_with::<Vector<T, U<N>>>(case, T::parse_vector)?;
+    valid_with::<[T; N]>(case, parse_array::<T, N>)
 }
 
 fn vector_invalid<T: Basic, const N: usize>(case: &Case) -> Result<(), String> {
-    check_invalid::<Vector<T, U<N>>>(case)?;
-    check_invalid::<[T; N]>(case)
+    invalid::<Vector<T, U<N>>>(case)?;
+    invalid::<[T; N]>(case)
 }
 
 fn vector_check<T: Basic, const N: usize>(valid: bool) -> Check {
@@ -447,9 +477,9 @@ fn vector_check<T: Basic, const N: usize>(valid: bool) -> Check {
 
 fn proglist_check<T: Basic, E: Edition>(valid: bool) -> Check {
     if valid {
-        |case| check_valid_with::<ProgressiveList<T, E>>(case, META_FILE, T::parse_progressive_list)
+        |case| valid_with::<ProgressiveList<T, E>>(case, T::parse_progressive_list)
     } else {
-        check_invalid::<ProgressiveList<T, E>>
+        invalid::<ProgressiveList<T, E>>
     }
 }
 

@@ -1,4 +1,4 @@
-//! The `ssz_static` vectors against the containers of `beacon_types::beacon` (v1.6.1, every fork), printing `ssz_static@v1.6.1/<preset>/<fork>: P passed, F failed`, through the run-time schemas (`ssz_static[schema]@...`) and through views (`ssz_static[view]@...`); the harness and the
+//! The `ssz_static` vectors against the containers of `beacon_types::beacon` (v1.6.1, every fork), printing `ssz_static@v1.6.1/<preset>/<fork>: P passed, F failed`, through the run-time schemas (`ssz_static[schema]@...`) through views (`ssz_static[view]@...`) and through streams (`ssz_static[stream]@...`); the harness and the
 //! layout are in `common/ssz_static.rs`.
 
 #[path = "common/ssz_static.rs"]
@@ -40,4 +40,14 @@ fn ssz_static_view_mainnet() {
 #[test]
 fn ssz_static_view_minimal() {
     run_preset_view::<Minimal>();
+}
+
+#[test]
+fn ssz_static_stream_mainnet() {
+    run_preset_stream::<Mainnet>();
+}
+
+#[test]
+fn ssz_static_stream_minimal() {
+    run_preset_stream::<Minimal>();
 }

@@ -41,11 +41,13 @@ use std::sync::Mutex;
 mod case;
 mod check;
 mod run;
+mod stream;
 mod vectors;
 mod view;
 
 pub use case::*;
 pub use check::*;
 pub use run::*;
+pub use stream::*;
 pub use vectors::*;
 pub use view::*;

@@ -24,9 +24,27 @@ pub fn check_view<T>(case: &Case, root_file: &str) -> Result<(), String>
 where
     T: TreeHashView + DeserializeOwned + PartialEq + Debug,
 {
+    check_view_with::<T>(case, root_file, |yaml| {
+        serde_yaml::from_str(yaml).map_err(|e| e.to_string())
+    })
+}
+
+/// [`check_view`], with `parse` turning the text of `value.yaml` into a
+/// value (as [`check_valid_with`] takes it).
+pub fn check_view_with<T>(
+    case: &Case,
+    root_file: &str,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<(), String>
+where
+    T: TreeHashView + PartialEq + Debug,
+{
     let bytes = case.serialized()?;
     let root = case.root(root_file)?;
-    let expected: T = case.value()?;
+    let yaml = case.value_yaml()?;
+    let expected = catch_panic(|| parse(&yaml))
+        .and_then(|r| r)
+        .map_err(|e| case.error(format!("cannot parse {VALUE_FILE}: {e}")))?;
     let decoded = catch_panic(|| T::from_ssz(&bytes))
         .map_err(|e| case.error(format!("decoding: {e}")))?
         .map_err(|e| case.error(format!("decoding failed: {e}")))?;

@@ -49,8 +49,8 @@ use peam_ssz_schema::{Kind, Schema};
 use peam_ssz_types::path::{Layout, PathStep, TreeLayout};
 use peam_ssz_types::{Edition, Ssz, TreeHash, V1_6, V1_7};
 use spec_tests::harness::{
-    case_label, catch_panic, check_manifest, check_valid, check_view, file_name, subdirs, to_hex,
-    vectors_dir, Case, Run, SpecEdition,
+    case_label, catch_panic, check_manifest, check_stream, check_valid, check_view, file_name,
+    subdirs, to_hex, vectors_dir, Case, Run, SpecEdition,
 };
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -205,6 +205,57 @@ impl ContainerVisitor for ViewTable {
             Box::new(|case: &Case| check_view::<T>(case, ROOTS_FILE)),
         );
     }
+}
+
+/// Builds the stream checks of a fork's containers.
+#[derive(Default)]
+struct StreamTable(Table);
+
+impl ContainerVisitor for StreamTable {
+    fn visit<T: Container>(&mut self, name: &'static str) {
+        self.0.insert(
+            name,
+            Box::new(|case: &Case| check_stream::<T>(case, ROOTS_FILE)),
+        );
+    }
+}
+
+fn table_stream<P: Preset>(fork: &str) -> Option<Table> {
+    let mut table = StreamTable::default();
+    beacon::visit_fork_containers::<P, _>(fork, &mut table).then_some(table.0)
+}
+
+/// The `ssz_static` vectors of v1.6.1 through the streams (`check_stream`:
+/// written into a writer, read from a reader of one byte a call and from
+/// one of random pieces), printing
+/// `ssz_static[stream]@v1.6.1/<preset>/<fork>: P passed, F failed`.
+pub fn run_preset_stream<P: Preset>() {
+    run_suite::<V1_6>(Suite {
+        preset: P::NAME,
+        forks: &FORKS,
+        every_fork: true,
+        table: table_stream::<P>,
+        variant: "[stream]",
+        without_maxima: false,
+    });
+}
+
+fn table_stream_v1_7<P: beacon_v1_7::Preset>(fork: &str) -> Option<Table> {
+    let mut table = StreamTable::default();
+    beacon_v1_7::visit_fork_containers::<P, _>(fork, &mut table).then_some(table.0)
+}
+
+/// The v1.7.0-alpha.13 `ssz_static` vectors through the streams, printing
+/// `ssz_static[stream]@v1.7.0-alpha.13/<preset>/<fork>: P passed, F failed`.
+pub fn run_preset_v1_7_stream<P: beacon_v1_7::Preset>() {
+    run_suite::<V1_7>(Suite {
+        preset: P::NAME,
+        forks: &beacon_v1_7::VECTOR_FORKS,
+        every_fork: true,
+        table: table_stream_v1_7::<P>,
+        variant: "[stream]",
+        without_maxima: true,
+    });
 }
 
 fn table_view<P: Preset>(fork: &str) -> Option<Table> {
