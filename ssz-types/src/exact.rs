@@ -2,6 +2,7 @@
 //! elements.
 
 use crate::seq::{ExactKind, Kind, ListKind, Sealed, Seq};
+use crate::view::{element_count, SszView, TreeHashView};
 use crate::{DecodeError, DecodeErrorKind, Gindex, Length, LengthError, List, ProofError, Root};
 use crate::{Ssz, TreeHash};
 use alloc::vec::Vec;
@@ -50,13 +51,30 @@ impl<N: Length, L: Length> ExactKind<N, L> {
         "ExactList<T, N, L>: the pinned length N exceeds the limit L"
     );
 
-    /// The error for `got` elements.
+    /// Refuses `got` elements other than `N`.
     #[inline]
-    fn wrong_count(got: usize) -> DecodeError {
-        DecodeError::new(DecodeErrorKind::WrongElementCount {
-            expected: N::USIZE,
-            got,
-        })
+    fn check_exact(got: usize) -> Result<(), DecodeError> {
+        if got != N::USIZE {
+            return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
+                expected: N::USIZE,
+                got,
+            }));
+        }
+        Ok(())
+    }
+
+    /// Refuses a count of fixed-size values other than `N` from the
+    /// input's length, before the list's checks (an input whose count
+    /// cannot be read that way passes).
+    #[inline]
+    fn check_fixed_count<T: Ssz>(bytes: &[u8]) -> Result<(), DecodeError> {
+        if T::IS_FIXED_SIZE
+            && T::FIXED_PART_LEN > 0
+            && bytes.len().is_multiple_of(T::FIXED_PART_LEN)
+        {
+            return Self::check_exact(bytes.len() / T::FIXED_PART_LEN);
+        }
+        Ok(())
     }
 }
 
@@ -83,19 +101,9 @@ impl<N: Length, L: Length> Kind for ExactKind<N, L> {
     /// before anything is decoded.
     fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
         let () = Self::FITS;
-        if T::IS_FIXED_SIZE
-            && T::FIXED_PART_LEN > 0
-            && bytes.len().is_multiple_of(T::FIXED_PART_LEN)
-        {
-            let got = bytes.len() / T::FIXED_PART_LEN;
-            if got != N::USIZE {
-                return Err(Self::wrong_count(got));
-            }
-        }
+        Self::check_fixed_count::<T>(bytes)?;
         let values = ListKind::<L, L>::decode::<T>(bytes)?;
-        if values.len() != N::USIZE {
-            return Err(Self::wrong_count(values.len()));
-        }
+        Self::check_exact(values.len())?;
         Ok(values)
     }
 
@@ -107,6 +115,25 @@ impl<N: Length, L: Length> Kind for ExactKind<N, L> {
 
     fn node<T: TreeHash>(values: &[T], _: (), gindex: Gindex) -> Result<Root, ProofError> {
         ListKind::<L, L>::node(values, (), gindex)
+    }
+
+    /// As [`decode`](Kind::decode) checks it, the count read from the
+    /// validated bytes.
+    fn validate<T: SszView>(bytes: &[u8]) -> Result<(), DecodeError> {
+        let () = Self::FITS;
+        Self::check_fixed_count::<T>(bytes)?;
+        ListKind::<L, L>::validate::<T>(bytes)?;
+        Self::check_exact(element_count::<T>(bytes))
+    }
+
+    /// The root of `List[T, L]`.
+    #[inline]
+    fn root_ssz<T: TreeHashView>(bytes: &[u8], _: ()) -> Root {
+        ListKind::<L, L>::root_ssz::<T>(bytes, ())
+    }
+
+    fn node_ssz<T: TreeHashView>(bytes: &[u8], _: (), gindex: Gindex) -> Result<Root, ProofError> {
+        ListKind::<L, L>::node_ssz::<T>(bytes, (), gindex)
     }
 }
 

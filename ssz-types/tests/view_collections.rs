@@ -637,10 +637,8 @@ fn views_and_small_roots_allocate_nothing() {
     // The root of a list of 50 containers hashes their trees together in
     // batches, as the values' root does: one scratch buffer of leaves and
     // one of blocks, a bounded size whatever the list's length.
-    let usage = test_support::alloc::measure(|| {
-        std::hint::black_box(Holder::hash_tree_root_ssz(&bytes))
-    })
-    .1;
+    let usage =
+        test_support::alloc::measure(|| std::hint::black_box(Holder::hash_tree_root_ssz(&bytes))).1;
     assert!(usage.allocations <= 2, "{usage:?}");
     assert!(usage.peak <= 256 * 1024, "{usage:?}");
     // Refusals allocate nothing either.

@@ -1,9 +1,9 @@
 //! Views of the persistent sequences: their encodings are those of the
 //! plain [`List`](crate::List), [`Vector`](crate::Vector) and
 //! [`ProgressiveList`](crate::ProgressiveList), so they are validated and
-//! merkleized as those are (under the sequence's hasher `H`); the view is a
-//! [`SeqView`] whose [`to_value`](crate::view::View::to_value) builds the
-//! persistent value.
+//! merkleized by the view of the plain [`Seq`] of the same kind (under the
+//! sequence's hasher `H`); the view is a [`SeqView`] whose
+//! [`to_value`](crate::view::View::to_value) builds the persistent value.
 
 use super::{PersistentKind, PersistentProgressiveList, PersistentSeq};
 use crate::bound::MaxLen;
@@ -18,7 +18,6 @@ where
     T: Ssz + TreeHash + Send + SszView,
     K: PersistentKind,
     H: ScopedHasher,
-    Seq<T, K>: SszView,
 {
     type View<'a> = SeqView<'a, Self>;
     type ArrayView<'a, const N: usize> = SeqView<'a, [Self; N]>;
@@ -44,7 +43,6 @@ where
     T: Ssz + TreeHash + Send + SszView,
     K: PersistentKind,
     H: ScopedHasher,
-    Seq<T, K>: SszView,
 {
     type Elem = T;
 }
@@ -52,10 +50,9 @@ where
 /// The root and tree of the plain sequence, hashed with `H`.
 impl<T, K, H> TreeHashView for PersistentSeq<T, K, H>
 where
-    T: Ssz + TreeHash + Send + SszView,
+    T: Ssz + TreeHash + Send + TreeHashView,
     K: PersistentKind,
     H: ScopedHasher,
-    Seq<T, K>: TreeHashView,
     Self: TreeHash,
 {
     #[inline]
