@@ -2,10 +2,36 @@
 //! type: the view is the value) and [`Cached`] (the view of the value it
 //! caches). [`ExactList`](crate::ExactList) and
 //! [`RuntimeList`](crate::RuntimeList) are kinds of [`Seq`](crate::seq::Seq),
-//! viewed in `seq/view.rs`.
+//! viewed in `seq/view.rs`. And the items that every collection's view
+//! shares, [`view_items!`].
 
 use crate::view::{SeqView, SszView, TreeHashView};
 use crate::{Cached, DecodeError, Gindex, ProofError, Root, U256};
+
+/// The items of the [`SszView`] impl of a collection whose view is
+/// `$view<'_, Self>` (a [`SeqView`], or a
+/// [`BytesView`](crate::view::BytesView)) made from the validated bytes,
+/// and whose arrays are viewed as a vector of it: all but
+/// `validate_ssz`, which is the collection's own.
+macro_rules! view_items {
+    ($view:ident) => {
+        type View<'a> = $crate::view::$view<'a, Self>;
+        type ArrayView<'a, const __N: usize> = $crate::view::SeqView<'a, [Self; __N]>;
+
+        #[inline]
+        fn view_unchecked(bytes: &[u8]) -> $crate::view::$view<'_, Self> {
+            $crate::view::$view::new_unchecked(bytes)
+        }
+
+        #[inline]
+        fn array_view_unchecked<const __N: usize>(
+            bytes: &[u8],
+        ) -> $crate::view::SeqView<'_, [Self; __N]> {
+            $crate::view::SeqView::new_unchecked(bytes)
+        }
+    };
+}
+pub(crate) use view_items;
 
 // `uint256`: the view is the value, as for the other `uintN`.
 peam_ssz_core::__uint256_view!(U256, U256::from_le_bytes);

@@ -12,26 +12,15 @@
 
 use super::{Bound, Kind, Seq};
 use crate::merkle::mix_in_length;
-use crate::view::{element_count, elements_root_ssz, SeqView, SszView, TreeHashView, ViewSeq};
+use crate::view::{element_count, elements_root_ssz, SszView, TreeHashView, ViewSeq};
 use crate::{DecodeError, Gindex, ProofError, Root};
 
 impl<T: SszView, B: Bound, K: Kind<B>> SszView for Seq<T, K, B> {
-    type View<'a> = SeqView<'a, Self>;
-    type ArrayView<'a, const N: usize> = SeqView<'a, [Self; N]>;
+    crate::views::view_items!(SeqView);
 
     #[inline]
     fn validate_ssz(bytes: &[u8]) -> Result<(), DecodeError> {
         K::validate::<T>(bytes)
-    }
-
-    #[inline]
-    fn view_unchecked(bytes: &[u8]) -> SeqView<'_, Self> {
-        SeqView::new_unchecked(bytes)
-    }
-
-    #[inline]
-    fn array_view_unchecked<const N: usize>(bytes: &[u8]) -> SeqView<'_, [Self; N]> {
-        SeqView::new_unchecked(bytes)
     }
 }
 
