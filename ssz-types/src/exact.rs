@@ -2,6 +2,7 @@
 //! elements.
 
 use crate::seq::{ExactKind, Kind, ListKind, Sealed, Seq};
+use crate::view::{element_count, SszView, TreeHashView};
 use crate::{DecodeError, DecodeErrorKind, Gindex, Length, LengthError, List, ProofError, Root};
 use crate::{Ssz, TreeHash};
 use alloc::vec::Vec;
@@ -50,21 +51,27 @@ impl<N: Length, L: Length> ExactKind<N, L> {
         "ExactList<T, N, L>: the pinned length N exceeds the limit L"
     );
 
-    /// The error for `got` elements.
+    /// Refuses `got` elements other than `N`.
     #[inline]
-    fn wrong_count(got: usize) -> DecodeError {
-        DecodeError::new(DecodeErrorKind::WrongElementCount {
-            expected: N::USIZE,
-            got,
-        })
+    fn check_exact(got: usize) -> Result<(), DecodeError> {
+        if got != N::USIZE {
+            return Err(DecodeError::new(DecodeErrorKind::WrongElementCount {
+                expected: N::USIZE,
+                got,
+            }));
+        }
+        Ok(())
     }
 
-    /// `values`, if they are `N`.
-    fn pinned<T>(values: Vec<T>) -> Result<Vec<T>, DecodeError> {
-        if values.len() != N::USIZE {
-            return Err(Self::wrong_count(values.len()));
+    /// Refuses a count of fixed-size values other than `N` from the
+    /// input's length `len`, before the list's checks (an input whose count
+    /// cannot be read that way passes).
+    #[inline]
+    fn check_fixed_count<T: Ssz>(len: usize) -> Result<(), DecodeError> {
+        if T::IS_FIXED_SIZE && T::FIXED_PART_LEN > 0 && len.is_multiple_of(T::FIXED_PART_LEN) {
+            return Self::check_exact(len / T::FIXED_PART_LEN);
         }
-        Ok(values)
+        Ok(())
     }
 }
 
@@ -93,18 +100,13 @@ impl<N: Length, L: Length> Kind for ExactKind<N, L> {
         L::USIZE
     }
 
-    /// The count of fixed-size values, from the length, before anything is
-    /// decoded or read.
+    /// The count of fixed-size values, from the length, before anything
+    /// is decoded or read; then the list's checks.
     #[inline]
-    fn check_head<T: Ssz>(len: usize, _head: &[u8]) -> Result<(), DecodeError> {
+    fn check_head<T: Ssz>(len: usize, head: &[u8]) -> Result<(), DecodeError> {
         let () = Self::FITS;
-        if T::IS_FIXED_SIZE && T::FIXED_PART_LEN > 0 && len.is_multiple_of(T::FIXED_PART_LEN) {
-            let got = len / T::FIXED_PART_LEN;
-            if got != N::USIZE {
-                return Err(Self::wrong_count(got));
-            }
-        }
-        Ok(())
+        Self::check_fixed_count::<T>(len)?;
+        ListKind::<L, L>::check_head::<T>(len, head)
     }
 
     /// The list's decoding, and the count checked: for fixed-size values,
@@ -112,7 +114,8 @@ impl<N: Length, L: Length> Kind for ExactKind<N, L> {
     fn decode<T: Ssz>(bytes: &[u8]) -> Result<Vec<T>, DecodeError> {
         Self::check_head::<T>(bytes.len(), bytes)?;
         let values = crate::codec::decode_elements(bytes, None, L::USIZE)?;
-        Self::pinned(values)
+        Self::check_exact(values.len())?;
+        Ok(values)
     }
 
     /// As [`Kind::decode`]: the count of fixed-size values checked before
@@ -123,7 +126,8 @@ impl<N: Length, L: Length> Kind for ExactKind<N, L> {
     ) -> Result<Vec<T>, crate::stream::StreamError<S::Error>> {
         let values =
             crate::stream::read_elements(source, len, None, L::USIZE, Self::check_head::<T>)?;
-        Ok(Self::pinned(values)?)
+        Self::check_exact(values.len())?;
+        Ok(values)
     }
 
     /// The root of `List[T, L]`.
@@ -134,6 +138,25 @@ impl<N: Length, L: Length> Kind for ExactKind<N, L> {
 
     fn node<T: TreeHash>(values: &[T], _: (), gindex: Gindex) -> Result<Root, ProofError> {
         ListKind::<L, L>::node(values, (), gindex)
+    }
+
+    /// As [`decode`](Kind::decode) checks it, the count read from the
+    /// validated bytes.
+    fn validate<T: SszView>(bytes: &[u8]) -> Result<(), DecodeError> {
+        let () = Self::FITS;
+        Self::check_fixed_count::<T>(bytes.len())?;
+        ListKind::<L, L>::validate::<T>(bytes)?;
+        Self::check_exact(element_count::<T>(bytes))
+    }
+
+    /// The root of `List[T, L]`.
+    #[inline]
+    fn root_ssz<T: TreeHashView>(bytes: &[u8], _: ()) -> Root {
+        ListKind::<L, L>::root_ssz::<T>(bytes, ())
+    }
+
+    fn node_ssz<T: TreeHashView>(bytes: &[u8], _: (), gindex: Gindex) -> Result<Root, ProofError> {
+        ListKind::<L, L>::node_ssz::<T>(bytes, (), gindex)
     }
 }
 

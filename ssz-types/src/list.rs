@@ -1,7 +1,8 @@
 //! `List[T, N]`: a variable-length sequence of at most `N` elements.
 
 use crate::bound::{check_count, MaxLen};
-use crate::seq::{Kind, ListKind, Sealed, Seq, Variable};
+use crate::seq::{list_root_ssz, Kind, ListKind, Sealed, Seq, Variable};
+use crate::view::{element_count, list_node_ssz, TreeHashView};
 use crate::{BoundError, Gindex, Length, ProofError, Root, TreeHash};
 use alloc::vec::Vec;
 use peam_ssz_core::path::{Layout, TreeLayout};
@@ -81,6 +82,15 @@ impl<N: Length, M: MaxLen> Kind for ListKind<N, M> {
 
     fn node<T: TreeHash>(values: &[T], _: (), gindex: Gindex) -> Result<Root, ProofError> {
         crate::codec::list_node(values, N::U64, values.len(), gindex)
+    }
+
+    #[inline]
+    fn root_ssz<T: TreeHashView>(bytes: &[u8], _: ()) -> Root {
+        list_root_ssz::<T>(bytes, N::U64)
+    }
+
+    fn node_ssz<T: TreeHashView>(bytes: &[u8], _: (), gindex: Gindex) -> Result<Root, ProofError> {
+        list_node_ssz::<T>(bytes, N::U64, element_count::<T>(bytes), gindex)
     }
 }
 

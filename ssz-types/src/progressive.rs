@@ -5,7 +5,11 @@
 
 use crate::bound::{check_count, Bounded, MaxLen, Unbounded};
 use crate::edition::{Current, Edition};
+use crate::merkle::mix_in_length;
 use crate::seq::{Kind, ProgressiveKind, Sealed, Seq, Variable};
+use crate::view::{
+    element_count, progressive_elements_root_ssz, progressive_list_node_ssz, TreeHashView,
+};
 use crate::{BoundError, Gindex, ProofError, Root, TreeHash};
 use alloc::vec::Vec;
 use peam_ssz_core::path::{Layout, TreeLayout};
@@ -93,6 +97,18 @@ impl<E: Edition, M: MaxLen> Kind for ProgressiveKind<E, M> {
 
     fn node<T: TreeHash>(values: &[T], _: (), gindex: Gindex) -> Result<Root, ProofError> {
         crate::seq::progressive_node::<E, T>(values, values.len(), gindex)
+    }
+
+    #[inline]
+    fn root_ssz<T: TreeHashView>(bytes: &[u8], _: ()) -> Root {
+        mix_in_length(
+            &progressive_elements_root_ssz::<E, T>(bytes),
+            element_count::<T>(bytes),
+        )
+    }
+
+    fn node_ssz<T: TreeHashView>(bytes: &[u8], _: (), gindex: Gindex) -> Result<Root, ProofError> {
+        progressive_list_node_ssz::<T>(bytes, element_count::<T>(bytes), E::RULES, gindex)
     }
 }
 

@@ -2,7 +2,8 @@
 //! column counts that depend on a fork's configuration.
 
 use crate::bound::check_count;
-use crate::seq::{Kind, RuntimeKind, Sealed, Seq, Variable};
+use crate::seq::{list_root_ssz, Kind, RuntimeKind, Sealed, Seq, Variable};
+use crate::view::{element_count, list_node_ssz, TreeHashView};
 use crate::{
     BoundError, DecodeError, DecodeErrorKind, Gindex, Length, List, ProofError, Root, Ssz, TreeHash,
 };
@@ -100,6 +101,20 @@ impl<Max: Length> Kind<usize> for RuntimeKind<Max> {
 
     fn node<T: TreeHash>(values: &[T], max_len: usize, gindex: Gindex) -> Result<Root, ProofError> {
         crate::codec::list_node(values, limit::<Max>(max_len), values.len(), gindex)
+    }
+
+    #[inline]
+    fn root_ssz<T: TreeHashView>(bytes: &[u8], max_len: usize) -> Root {
+        list_root_ssz::<T>(bytes, limit::<Max>(max_len))
+    }
+
+    fn node_ssz<T: TreeHashView>(
+        bytes: &[u8],
+        max_len: usize,
+        gindex: Gindex,
+    ) -> Result<Root, ProofError> {
+        let count = element_count::<T>(bytes);
+        list_node_ssz::<T>(bytes, limit::<Max>(max_len), count, gindex)
     }
 
     #[inline]

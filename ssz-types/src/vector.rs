@@ -2,6 +2,7 @@
 
 use crate::bound::check_vector_len;
 use crate::seq::{Kind, Sealed, Seq, VectorKind};
+use crate::view::{elements_node_ssz, elements_root_ssz, TreeHashView};
 use crate::{
     DecodeError, DecodeErrorKind, Gindex, Length, LengthError, ProofError, Root, Ssz, TreeHash,
 };
@@ -59,6 +60,15 @@ impl<N: Length> Kind for VectorKind<N> {
 
     fn node<T: TreeHash>(values: &[T], _: (), gindex: Gindex) -> Result<Root, ProofError> {
         crate::codec::vector_node(values, gindex)
+    }
+
+    #[inline]
+    fn root_ssz<T: TreeHashView>(bytes: &[u8], _: ()) -> Root {
+        elements_root_ssz::<T>(bytes, N::U64)
+    }
+
+    fn node_ssz<T: TreeHashView>(bytes: &[u8], _: (), gindex: Gindex) -> Result<Root, ProofError> {
+        elements_node_ssz::<T>(bytes, N::U64, gindex)
     }
 }
 

@@ -1,123 +1,37 @@
-//! Views of the types outside the storage folders: [`ExactList`] and
-//! [`RuntimeList`] (a [`SeqView`], validated and merkleized as the list
-//! they decode), [`U256`] (a basic type: the view is the value) and
-//! [`Cached`] (the view of the value it caches).
+//! Views of the types outside the storage folders: [`U256`] (a basic
+//! type: the view is the value) and [`Cached`] (the view of the value it
+//! caches). [`ExactList`](crate::ExactList) and
+//! [`RuntimeList`](crate::RuntimeList) are kinds of [`Seq`](crate::seq::Seq),
+//! viewed in `seq/view.rs`. And the items that every collection's view
+//! shares, [`view_items!`].
 
-use crate::view::{
-    element_count, elements_root_ssz, list_node_ssz, SeqView, SszView, TreeHashView, ViewSeq,
-};
-use crate::{
-    Cached, DecodeError, DecodeErrorKind, ExactList, Gindex, Length, List, ProofError, Root,
-    RuntimeList, U256,
-};
+use crate::view::{SeqView, SszView, TreeHashView};
+use crate::{Cached, DecodeError, Gindex, ProofError, Root, U256};
 
-/// As decoding checks it: a count of fixed-size values other than `N`
-/// refused first, then `List[T, L]`'s checks, then the count.
-impl<T: SszView, N: Length, L: Length> SszView for ExactList<T, N, L> {
-    type View<'a> = SeqView<'a, Self>;
-    type ArrayView<'a, const K: usize> = SeqView<'a, [Self; K]>;
+/// The items of the [`SszView`] impl of a collection whose view is
+/// `$view<'_, Self>` (a [`SeqView`], or a
+/// [`BytesView`](crate::view::BytesView)) made from the validated bytes,
+/// and whose arrays are viewed as a vector of it: all but
+/// `validate_ssz`, which is the collection's own.
+macro_rules! view_items {
+    ($view:ident) => {
+        type View<'a> = $crate::view::$view<'a, Self>;
+        type ArrayView<'a, const __N: usize> = $crate::view::SeqView<'a, [Self; __N]>;
 
-    fn validate_ssz(bytes: &[u8]) -> Result<(), DecodeError> {
-        const {
-            assert!(
-                N::U64 <= L::U64,
-                "ExactList<T, N, L>: the pinned length N exceeds the limit L"
-            )
-        };
-        let wrong_count = |got: usize| {
-            DecodeError::new(DecodeErrorKind::WrongElementCount {
-                expected: N::USIZE,
-                got,
-            })
-        };
-        if T::IS_FIXED_SIZE
-            && T::FIXED_PART_LEN > 0
-            && bytes.len().is_multiple_of(T::FIXED_PART_LEN)
-        {
-            let got = bytes.len() / T::FIXED_PART_LEN;
-            if got != N::USIZE {
-                return Err(wrong_count(got));
-            }
+        #[inline]
+        fn view_unchecked(bytes: &[u8]) -> $crate::view::$view<'_, Self> {
+            $crate::view::$view::new_unchecked(bytes)
         }
-        <List<T, L> as SszView>::validate_ssz(bytes)?;
-        match element_count::<T>(bytes) {
-            got if got != N::USIZE => Err(wrong_count(got)),
-            _ => Ok(()),
+
+        #[inline]
+        fn array_view_unchecked<const __N: usize>(
+            bytes: &[u8],
+        ) -> $crate::view::SeqView<'_, [Self; __N]> {
+            $crate::view::SeqView::new_unchecked(bytes)
         }
-    }
-
-    #[inline]
-    fn view_unchecked(bytes: &[u8]) -> SeqView<'_, Self> {
-        SeqView::new_unchecked(bytes)
-    }
-
-    #[inline]
-    fn array_view_unchecked<const K: usize>(bytes: &[u8]) -> SeqView<'_, [Self; K]> {
-        SeqView::new_unchecked(bytes)
-    }
+    };
 }
-
-impl<T: SszView, N: Length, L: Length> ViewSeq for ExactList<T, N, L> {
-    type Elem = T;
-}
-
-/// The root and tree of `List[T, L]`.
-impl<T: TreeHashView, N: Length, L: Length> TreeHashView for ExactList<T, N, L> {
-    #[inline]
-    fn hash_tree_root_ssz(bytes: &[u8]) -> Root {
-        <List<T, L> as TreeHashView>::hash_tree_root_ssz(bytes)
-    }
-
-    fn tree_node_ssz(bytes: &[u8], gindex: Gindex) -> Result<Root, ProofError> {
-        <List<T, L> as TreeHashView>::tree_node_ssz(bytes, gindex)
-    }
-}
-
-/// As `from_ssz` checks it: `List[T, Max]`, the bound a decoded list gets
-/// (a run-time bound is given to
-/// [`from_ssz_with_bound`](RuntimeList::from_ssz_with_bound), which has no
-/// view).
-impl<T: SszView, Max: Length> SszView for RuntimeList<T, Max> {
-    type View<'a> = SeqView<'a, Self>;
-    type ArrayView<'a, const K: usize> = SeqView<'a, [Self; K]>;
-
-    #[inline]
-    fn validate_ssz(bytes: &[u8]) -> Result<(), DecodeError> {
-        crate::view::validate_elements::<T>(bytes, None, Max::USIZE)
-    }
-
-    #[inline]
-    fn view_unchecked(bytes: &[u8]) -> SeqView<'_, Self> {
-        SeqView::new_unchecked(bytes)
-    }
-
-    #[inline]
-    fn array_view_unchecked<const K: usize>(bytes: &[u8]) -> SeqView<'_, [Self; K]> {
-        SeqView::new_unchecked(bytes)
-    }
-}
-
-impl<T: SszView, Max: Length> ViewSeq for RuntimeList<T, Max> {
-    type Elem = T;
-}
-
-/// The root and tree of `List[T, Max]`, the limit of a decoded list.
-impl<T: TreeHashView, Max: Length> TreeHashView for RuntimeList<T, Max> {
-    #[inline]
-    fn hash_tree_root_ssz(bytes: &[u8]) -> Root {
-        crate::merkle::mix_in_length(
-            &elements_root_ssz::<T>(bytes, Max::U64),
-            element_count::<T>(bytes),
-        )
-    }
-
-    fn tree_node_ssz(bytes: &[u8], gindex: Gindex) -> Result<Root, ProofError> {
-        if gindex == Gindex::ROOT {
-            return Ok(Self::hash_tree_root_ssz(bytes));
-        }
-        list_node_ssz::<T>(bytes, Max::U64, element_count::<T>(bytes), gindex)
-    }
-}
+pub(crate) use view_items;
 
 // `uint256`: the view is the value, as for the other `uintN`.
 peam_ssz_core::__uint256_view!(U256, U256::from_le_bytes);

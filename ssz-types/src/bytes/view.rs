@@ -1,35 +1,24 @@
-//! Views of the byte strings: a [`BytesView`] over the encoding (which is
-//! the value), validated as each kind's `check_decode` checks it, merkleized
-//! from the bytes as the values are.
+//! Views of the byte strings: a [`BytesView`](crate::view::BytesView) over
+//! the encoding (which is the value), validated as each kind's
+//! `check_decode` checks it, merkleized from the bytes as the values are.
 
 use super::{ByteKind, ByteListKind, ByteSeq, ByteVectorKind, FixedBytes, ProgressiveByteKind};
 use crate::bound::MaxLen;
 use crate::merkle::{merkleize_packed, merkleize_progressive_packed_in, mix_in_length};
 use crate::view::{
     byte_vector_leaves_ssz, byte_vector_node_ssz, validate_byte_vector, validate_byte_vectors,
-    BytesView, SeqView, SszView, TreeHashView,
+    SszView, TreeHashView,
 };
 use crate::{DecodeError, Edition, Gindex, Length, ProofError, Root, BYTES_PER_CHUNK};
 
 /// The bytes, in place; checked as decoding checks them (the length, and
 /// the bound of a list).
 impl<K: ByteKind> SszView for ByteSeq<K> {
-    type View<'a> = BytesView<'a, Self>;
-    type ArrayView<'a, const N: usize> = SeqView<'a, [Self; N]>;
+    crate::views::view_items!(BytesView);
 
     #[inline]
     fn validate_ssz(bytes: &[u8]) -> Result<(), DecodeError> {
         K::check_decode(bytes.len())
-    }
-
-    #[inline]
-    fn view_unchecked(bytes: &[u8]) -> BytesView<'_, Self> {
-        BytesView::new_unchecked(bytes)
-    }
-
-    #[inline]
-    fn array_view_unchecked<const N: usize>(bytes: &[u8]) -> SeqView<'_, [Self; N]> {
-        SeqView::new_unchecked(bytes)
     }
 }
 
@@ -83,10 +72,9 @@ impl<E: Edition, M: MaxLen> TreeHashView for ByteSeq<ProgressiveByteKind<E, M>> 
 }
 
 /// `ByteVector[N]` held inline: its bytes, in place
-/// ([`BytesView::as_array`] gives the `&[u8; N]`).
+/// ([`BytesView::as_array`](crate::view::BytesView::as_array) gives the `&[u8; N]`).
 impl<const N: usize> SszView for FixedBytes<N> {
-    type View<'a> = BytesView<'a, Self>;
-    type ArrayView<'a, const M: usize> = SeqView<'a, [Self; M]>;
+    crate::views::view_items!(BytesView);
 
     #[inline]
     fn validate_ssz(bytes: &[u8]) -> Result<(), DecodeError> {
@@ -96,16 +84,6 @@ impl<const N: usize> SszView for FixedBytes<N> {
     #[inline]
     fn validate_ssz_many(bytes: &[u8]) -> Result<(), DecodeError> {
         validate_byte_vectors(bytes, N)
-    }
-
-    #[inline]
-    fn view_unchecked(bytes: &[u8]) -> BytesView<'_, Self> {
-        BytesView::new_unchecked(bytes)
-    }
-
-    #[inline]
-    fn array_view_unchecked<const M: usize>(bytes: &[u8]) -> SeqView<'_, [Self; M]> {
-        SeqView::new_unchecked(bytes)
     }
 }
 

@@ -23,6 +23,7 @@ use crate::edition::{Current, Edition};
 use crate::error::BoundError;
 use crate::error::RangeError;
 use crate::hasher::{ScopedHasher, Sha256};
+use crate::seq::{Kind, ProgressiveKind};
 use crate::{DecodeError, Gindex, IndexError, ProofError, Root, Ssz, TreeHash};
 use alloc::vec::Vec;
 use core::fmt;
@@ -71,6 +72,27 @@ pub struct PersistentProgressiveList<T, E = Current, M = Unbounded, H = Sha256> 
     _params: PhantomData<fn() -> (E, M)>,
 }
 
+impl<T, E, M, H> PersistentProgressiveList<T, E, M, H> {
+    /// The list of `len` elements in `subtrees`, laid out as the field
+    /// says (the caller has checked the maximum).
+    #[inline]
+    const fn from_parts(subtrees: Vec<Tree<T, H>>, len: usize) -> Self {
+        PersistentProgressiveList {
+            subtrees,
+            len,
+            _params: PhantomData,
+        }
+    }
+
+    /// The same subtrees under another edition or maximum (the caller has
+    /// checked it): both are type-level rules, and the cached subtrees do
+    /// not depend on them.
+    #[inline]
+    fn retyped<F, B>(self) -> PersistentProgressiveList<T, F, B, H> {
+        PersistentProgressiveList::from_parts(self.subtrees, self.len)
+    }
+}
+
 impl<T: TreeHash + Send, E, M, H: ScopedHasher> PersistentProgressiveList<T, E, M, H> {
     /// Elements in subtree `k`: `4^k` chunks.
     #[inline]
@@ -108,30 +130,18 @@ impl<T: TreeHash + Send, E, M, H: ScopedHasher> PersistentProgressiveList<T, E, 
                 break;
             }
         }
-        PersistentProgressiveList {
-            subtrees,
-            len,
-            _params: PhantomData,
-        }
+        Self::from_parts(subtrees, len)
     }
 
     /// An empty list.
     pub fn new() -> Self {
-        PersistentProgressiveList {
-            subtrees: Vec::new(),
-            len: 0,
-            _params: PhantomData,
-        }
+        Self::from_parts(Vec::new(), 0)
     }
 
     /// The same elements (and cached subtrees, which do not depend on the
     /// edition), merkleized as edition `F` defines it.
     pub fn into_edition<F>(self) -> PersistentProgressiveList<T, F, M, H> {
-        PersistentProgressiveList {
-            subtrees: self.subtrees,
-            len: self.len,
-            _params: PhantomData,
-        }
+        self.retyped()
     }
 
     /// The number of elements.
@@ -359,11 +369,7 @@ impl<T: TreeHash + Send, E, M: MaxLen, H: ScopedHasher> PersistentProgressiveLis
         self,
     ) -> Result<PersistentProgressiveList<T, E, B, H>, BoundError> {
         check_count(self.len, B::max_len())?;
-        Ok(PersistentProgressiveList {
-            subtrees: self.subtrees,
-            len: self.len,
-            _params: PhantomData,
-        })
+        Ok(self.retyped())
     }
 }
 
@@ -438,11 +444,7 @@ impl<T: TreeHash + Send, E, M, H: ScopedHasher> Default for PersistentProgressiv
 
 impl<T: Clone, E, M, H> Clone for PersistentProgressiveList<T, E, M, H> {
     fn clone(&self) -> Self {
-        PersistentProgressiveList {
-            subtrees: self.subtrees.clone(),
-            len: self.len,
-            _params: PhantomData,
-        }
+        PersistentProgressiveList::from_parts(self.subtrees.clone(), self.len)
     }
 }
 
@@ -551,12 +553,11 @@ impl<T: Ssz + TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher> Ssz
         write_encoding(self.len, self.blocks(), out)
     }
 
-    /// As `ProgressiveList`'s: at most one element per `FIXED_PART_LEN`
-    /// bytes or per offset, then moved into the subtrees' leaves.
+    /// As `ProgressiveList`'s (its kind's `decode`: at most one element
+    /// per `FIXED_PART_LEN` bytes or per offset), then moved into the
+    /// subtrees' leaves.
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        crate::bound::check_encoded_elements::<T>(bytes.len(), bytes, M::max_len(), usize::MAX)?;
-        let values = crate::codec::decode_elements(bytes, None, usize::MAX)?;
-        Ok(Self::from_elements(values))
+        ProgressiveKind::<E, M>::decode::<T>(bytes).map(Self::from_elements)
     }
 
     /// The subtrees' values in order, through the scratch buffer of the
@@ -570,10 +571,7 @@ impl<T: Ssz + TreeHash + Send, E: Edition, M: MaxLen, H: ScopedHasher> Ssz
         source: &mut S,
         len: usize,
     ) -> Result<Self, crate::stream::StreamError<S::Error>> {
-        crate::stream::read_elements(source, len, None, usize::MAX, |len, head| {
-            crate::bound::check_encoded_elements::<T>(len, head, M::max_len(), usize::MAX)
-        })
-        .map(Self::from_elements)
+        ProgressiveKind::<E, M>::read_from::<T, S>(source, len).map(Self::from_elements)
     }
 }
 

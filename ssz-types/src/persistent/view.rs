@@ -1,129 +1,74 @@
 //! Views of the persistent sequences: their encodings are those of the
 //! plain [`List`](crate::List), [`Vector`](crate::Vector) and
 //! [`ProgressiveList`](crate::ProgressiveList), so they are validated and
-//! merkleized as those are (under the sequence's hasher `H`); the view is a
-//! [`SeqView`] whose [`to_value`](crate::view::View::to_value) builds the
-//! persistent value.
+//! merkleized by the view of the plain [`Seq`] of the same kind (under the
+//! sequence's hasher `H`); the view is a [`SeqView`](crate::view::SeqView)
+//! whose [`to_value`](crate::view::View::to_value) builds the persistent
+//! value.
 
 use super::{PersistentKind, PersistentProgressiveList, PersistentSeq};
 use crate::bound::MaxLen;
 use crate::hasher::{with_hasher, ScopedHasher};
 use crate::seq::{ProgressiveKind, Seq};
-use crate::view::{SeqView, SszView, TreeHashView, ViewSeq};
-use crate::{DecodeError, Edition, Gindex, ProofError, Root, Ssz, TreeHash};
+use crate::view::{SszView, TreeHashView, ViewSeq};
+use crate::{DecodeError, Edition, Gindex, ProofError, Root, TreeHash};
 
-/// The checks of the plain sequence `Seq<T, K>`.
-impl<T, K, H> SszView for PersistentSeq<T, K, H>
-where
-    T: Ssz + TreeHash + Send + SszView,
-    K: PersistentKind,
-    H: ScopedHasher,
-    Seq<T, K>: SszView,
-{
-    type View<'a> = SeqView<'a, Self>;
-    type ArrayView<'a, const N: usize> = SeqView<'a, [Self; N]>;
+/// The views of the persistent sequence `$ty` of elements `T`, hashed with
+/// `H`: those of the plain `Seq<T, $kind>`, for the parameters `$params`
+/// bounded by `$bounds`.
+macro_rules! persistent_view {
+    ($($ty:ty => $kind:ty, [$($params:tt)*] where [$($bounds:tt)*];)*) => {$(
+        /// The checks of the plain sequence of the same kind.
+        impl<$($params)*> SszView for $ty
+        where
+            T: TreeHash + Send + SszView,
+            H: ScopedHasher,
+            $($bounds)*
+        {
+            crate::views::view_items!(SeqView);
 
-    #[inline]
-    fn validate_ssz(bytes: &[u8]) -> Result<(), DecodeError> {
-        <Seq<T, K> as SszView>::validate_ssz(bytes)
-    }
+            #[inline]
+            fn validate_ssz(bytes: &[u8]) -> Result<(), DecodeError> {
+                <Seq<T, $kind> as SszView>::validate_ssz(bytes)
+            }
+        }
 
-    #[inline]
-    fn view_unchecked(bytes: &[u8]) -> SeqView<'_, Self> {
-        SeqView::new_unchecked(bytes)
-    }
+        impl<$($params)*> ViewSeq for $ty
+        where
+            T: TreeHash + Send + SszView,
+            H: ScopedHasher,
+            $($bounds)*
+        {
+            type Elem = T;
+        }
 
-    #[inline]
-    fn array_view_unchecked<const N: usize>(bytes: &[u8]) -> SeqView<'_, [Self; N]> {
-        SeqView::new_unchecked(bytes)
-    }
+        /// The root and tree of the plain sequence of the same kind,
+        /// hashed with `H`.
+        impl<$($params)*> TreeHashView for $ty
+        where
+            T: TreeHash + Send + TreeHashView,
+            H: ScopedHasher,
+            Self: TreeHash,
+            $($bounds)*
+        {
+            #[inline]
+            fn hash_tree_root_ssz(bytes: &[u8]) -> Root {
+                with_hasher::<H, _>(|| {
+                    <Seq<T, $kind> as TreeHashView>::hash_tree_root_ssz(bytes)
+                })
+            }
+
+            fn tree_node_ssz(bytes: &[u8], gindex: Gindex) -> Result<Root, ProofError> {
+                with_hasher::<H, _>(|| {
+                    <Seq<T, $kind> as TreeHashView>::tree_node_ssz(bytes, gindex)
+                })
+            }
+        }
+    )*};
 }
 
-impl<T, K, H> ViewSeq for PersistentSeq<T, K, H>
-where
-    T: Ssz + TreeHash + Send + SszView,
-    K: PersistentKind,
-    H: ScopedHasher,
-    Seq<T, K>: SszView,
-{
-    type Elem = T;
-}
-
-/// The root and tree of the plain sequence, hashed with `H`.
-impl<T, K, H> TreeHashView for PersistentSeq<T, K, H>
-where
-    T: Ssz + TreeHash + Send + SszView,
-    K: PersistentKind,
-    H: ScopedHasher,
-    Seq<T, K>: TreeHashView,
-    Self: TreeHash,
-{
-    #[inline]
-    fn hash_tree_root_ssz(bytes: &[u8]) -> Root {
-        with_hasher::<H, _>(|| <Seq<T, K> as TreeHashView>::hash_tree_root_ssz(bytes))
-    }
-
-    fn tree_node_ssz(bytes: &[u8], gindex: Gindex) -> Result<Root, ProofError> {
-        with_hasher::<H, _>(|| <Seq<T, K> as TreeHashView>::tree_node_ssz(bytes, gindex))
-    }
-}
-
-/// The checks of [`ProgressiveList`](crate::ProgressiveList).
-impl<T, E, M, H> SszView for PersistentProgressiveList<T, E, M, H>
-where
-    T: Ssz + TreeHash + Send + SszView,
-    E: Edition,
-    M: MaxLen,
-    H: ScopedHasher,
-{
-    type View<'a> = SeqView<'a, Self>;
-    type ArrayView<'a, const N: usize> = SeqView<'a, [Self; N]>;
-
-    #[inline]
-    fn validate_ssz(bytes: &[u8]) -> Result<(), DecodeError> {
-        <Seq<T, ProgressiveKind<E, M>> as SszView>::validate_ssz(bytes)
-    }
-
-    #[inline]
-    fn view_unchecked(bytes: &[u8]) -> SeqView<'_, Self> {
-        SeqView::new_unchecked(bytes)
-    }
-
-    #[inline]
-    fn array_view_unchecked<const N: usize>(bytes: &[u8]) -> SeqView<'_, [Self; N]> {
-        SeqView::new_unchecked(bytes)
-    }
-}
-
-impl<T, E, M, H> ViewSeq for PersistentProgressiveList<T, E, M, H>
-where
-    T: Ssz + TreeHash + Send + SszView,
-    E: Edition,
-    M: MaxLen,
-    H: ScopedHasher,
-{
-    type Elem = T;
-}
-
-/// The root and tree of [`ProgressiveList`](crate::ProgressiveList),
-/// hashed with `H`.
-impl<T, E, M, H> TreeHashView for PersistentProgressiveList<T, E, M, H>
-where
-    T: Ssz + TreeHash + Send + TreeHashView,
-    E: Edition,
-    M: MaxLen,
-    H: ScopedHasher,
-{
-    #[inline]
-    fn hash_tree_root_ssz(bytes: &[u8]) -> Root {
-        with_hasher::<H, _>(|| {
-            <Seq<T, ProgressiveKind<E, M>> as TreeHashView>::hash_tree_root_ssz(bytes)
-        })
-    }
-
-    fn tree_node_ssz(bytes: &[u8], gindex: Gindex) -> Result<Root, ProofError> {
-        with_hasher::<H, _>(|| {
-            <Seq<T, ProgressiveKind<E, M>> as TreeHashView>::tree_node_ssz(bytes, gindex)
-        })
-    }
+persistent_view! {
+    PersistentSeq<T, K, H> => K, [T, K, H] where [K: PersistentKind,];
+    PersistentProgressiveList<T, E, M, H> => ProgressiveKind<E, M>,
+        [T, E, M, H] where [E: Edition, M: MaxLen,];
 }

@@ -7,9 +7,10 @@
 //! are names of `Seq` with a kind ([`ListKind`], [`VectorKind`],
 //! [`ProgressiveKind`], [`ExactKind`], [`RuntimeKind`]). What they share is
 //! written once here: the slice views, the conversions and iterators, the
-//! growing and shrinking operations of the lists, `Ssz`, `TreeHash`, serde
-//! and the consensus JSON. What differs (the bound, the length checks before
-//! decoding, the root) is the kind's [`Kind`] impl, in the type's own file
+//! growing and shrinking operations of the lists, `Ssz`, `TreeHash`, the
+//! views, serde and the consensus JSON. What differs (the bound, the length
+//! checks before decoding or viewing, the root from the values or from the
+//! bytes) is the kind's [`Kind`] impl, in the type's own file
 //! (`list.rs`, `vector.rs`, `progressive.rs`, `exact.rs`, `runtime_list.rs`),
 //! beside its own constructors, its tree layout and its `arbitrary` impl.
 //!
@@ -18,6 +19,7 @@
 //! parameter ([`Bound`]), `()` for every other kind.
 
 use crate::bound::{check_count, check_encoded_elements, collect_within};
+use crate::view::{validate_elements, SszView, TreeHashView};
 use crate::{BoundError, DecodeError, Gindex, ProofError, Root, Ssz, TreeHash};
 
 mod codec;
@@ -31,6 +33,7 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
+pub(crate) use view::list_root_ssz;
 
 mod sealed {
     pub trait Sealed {}
@@ -49,7 +52,8 @@ impl sealed::SealedBound for usize {}
 impl Bound for usize {}
 
 /// The SSZ type a [`Seq`] is: its bound, how its bytes are checked before
-/// decoding, and its root, for values that carry `B` of it ([`Bound`]).
+/// decoding (or viewing), and its root, from the values or from the bytes,
+/// for values that carry `B` of it ([`Bound`]).
 /// Implemented by [`ListKind`], [`VectorKind`], [`ProgressiveKind`],
 /// [`ExactKind`] and [`RuntimeKind`] (`B = usize`) only.
 pub trait Kind<B: Bound = ()>: Sealed {
@@ -134,8 +138,29 @@ pub trait Kind<B: Bound = ()>: Sealed {
     /// `values`.
     fn node<T: TreeHash>(values: &[T], bound: B, gindex: Gindex) -> Result<Root, ProofError>;
 
+    /// Checks `bytes` as [`decode`](Kind::decode) does, for a view: the
+    /// same checks in the same order, the same error, nothing allocated:
+    /// [`Kind::check_head`], then the elements.
+    #[inline]
+    fn validate<T: SszView>(bytes: &[u8]) -> Result<(), DecodeError> {
+        Self::check_head::<T>(bytes.len(), bytes)?;
+        validate_elements::<T>(bytes, Self::LENGTH, Self::limit())
+    }
+
+    /// [`root`](Kind::root) of a value of bound `bound` from its encoding
+    /// `bytes`, which [`validate`](Kind::validate) accepted.
+    fn root_ssz<T: TreeHashView>(bytes: &[u8], bound: B) -> Root;
+
+    /// [`node`](Kind::node) of a value of bound `bound` from its encoding
+    /// `bytes`, which [`validate`](Kind::validate) accepted.
+    fn node_ssz<T: TreeHashView>(
+        bytes: &[u8],
+        bound: B,
+        gindex: Gindex,
+    ) -> Result<Root, ProofError>;
+
     /// The bound of a value read without one (decoded by `from_ssz`,
-    /// deserialized): `B`'s default, but for a run-time list, whose
+    /// deserialized, viewed): `B`'s default, but for a run-time list, whose
     /// static maximum it is.
     #[inline]
     fn read_bound() -> B {
