@@ -11,7 +11,10 @@
 //!   plus root, and against the root of the decoded value alone;
 //! - `prove_effective_balance`: a proof of `validators[i].effective_balance`
 //!   from the bytes (validation included), against one from the decoded
-//!   value.
+//!   value;
+//! - `to_file`: the state written into a file through a buffered writer,
+//!   against `to_ssz` plus `write_all`; `from_file`: read from the file
+//!   through a buffered reader, against `fs::read` plus `from_ssz`.
 //!
 //! Run: `cargo bench -p benches --bench bytes`; `cargo run --release -p
 //! benches --bin bytes_memory` gives the heap each path takes.
@@ -118,6 +121,44 @@ macro_rules! state_rows {
             b.iter(|| black_box(state).hash_tree_root())
         });
         group.finish();
+
+        // A file through the streams, against the whole buffer.
+        let path = std::env::temp_dir().join(concat!("peam-bench-", $name, ".ssz"));
+        let mut group = large($c, concat!("bytes/", $name, "/to_file"));
+        group.bench_function("writer/peam", |b| {
+            b.iter(|| {
+                let file = std::fs::File::create(&path).unwrap();
+                peam_ssz_types::stream::write(state, std::io::BufWriter::new(file)).unwrap()
+            })
+        });
+        group.bench_function("to_ssz_write_all/peam", |b| {
+            b.iter(|| {
+                use std::io::Write;
+                let mut file = std::fs::File::create(&path).unwrap();
+                file.write_all(&state.to_ssz()).unwrap()
+            })
+        });
+        group.finish();
+        std::fs::write(&path, &bytes).unwrap();
+        let read_back: $T = peam_ssz_types::stream::read(
+            std::io::BufReader::new(std::fs::File::open(&path).unwrap()),
+            bytes.len(),
+        )
+        .unwrap();
+        assert!(read_back == *state);
+        let mut group = large($c, concat!("bytes/", $name, "/from_file"));
+        group.bench_function("reader/peam", |b| {
+            b.iter(|| {
+                let file = std::fs::File::open(&path).unwrap();
+                let len = file.metadata().unwrap().len() as usize;
+                peam_ssz_types::stream::read::<$T>(std::io::BufReader::new(file), len).unwrap()
+            })
+        });
+        group.bench_function("fs_read_from_ssz/peam", |b| {
+            b.iter(|| <$T>::from_ssz(&std::fs::read(&path).unwrap()).unwrap())
+        });
+        group.finish();
+        let _ = std::fs::remove_file(&path);
 
         let mut group = large($c, concat!("bytes/", $name, "/prove_effective_balance"));
         group.bench_function("from_bytes/peam", |b| {

@@ -6,14 +6,16 @@ use peam_ssz_schema::{Schema, Value};
 use peam_ssz_types::edition::{with_edition_named, Edition, EditionFn, Rules};
 use peam_ssz_types::sha256::{force_backend, Backend};
 use peam_ssz_types::path::{Layout, TreeLayout};
-use peam_ssz_types::{Root, Ssz, TreeHash, V1_6};
+use peam_ssz_types::stream::IoSource;
+use peam_ssz_types::view::TreeHashView;
+use peam_ssz_types::{DecodeError, Gindex, Root, Ssz, TreeHash, V1_6};
 
 /// What a type needs for the decode and round-trip checks. Not `Debug`:
 /// failure messages show bytes, which the crashing input reproduces, and
 /// formatting code for every container would double the build.
-pub trait Checked: Ssz + TreeHash + PartialEq + Generate {}
+pub trait Checked: Ssz + TreeHash + TreeHashView + PartialEq + Generate {}
 
-impl<T: Ssz + TreeHash + PartialEq + Generate> Checked for T {}
+impl<T: Ssz + TreeHash + TreeHashView + PartialEq + Generate> Checked for T {}
 
 /// Lower-case hex, for messages.
 pub fn hex(bytes: &[u8]) -> String {
@@ -23,11 +25,89 @@ pub fn hex(bytes: &[u8]) -> String {
 /// Decodes arbitrary `bytes` as `T`. Decoding must not panic; a rejection
 /// must format; an accepted input must be canonical ([`canonical`]).
 pub fn decode<T: Checked>(bytes: &[u8]) {
-    match T::from_ssz(bytes) {
+    let decoded = T::from_ssz(bytes);
+    same_as_decoding(&decoded, bytes);
+    match decoded {
         Ok(value) => canonical(&value, bytes),
         Err(e) => {
             // The message walks the error's path; it must not panic either.
             let _ = e.to_string();
+        }
+    }
+}
+
+/// A reader that returns one byte a call.
+struct OneByte<'a>(&'a [u8]);
+
+impl std::io::Read for OneByte<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match (self.0.split_first(), buf.first_mut()) {
+            (Some((&b, rest)), Some(slot)) => {
+                *slot = b;
+                self.0 = rest;
+                Ok(1)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+/// The view and the streams hold `bytes` as decoding does: the view
+/// accepts exactly what decoding accepts, and refuses the rest with the
+/// same error (kind and path); reading from a slice and from a reader of
+/// one byte a call gives the same value or the same error; and an accepted
+/// input's root and top nodes from the bytes are the value's.
+pub fn same_as_decoding<T: Checked>(decoded: &Result<T, DecodeError>, bytes: &[u8]) {
+    let viewed = T::validate_ssz(bytes);
+    assert!(
+        viewed.as_ref().err() == decoded.as_ref().err(),
+        "the view's verdict differs from decoding's: {:?} against {:?}; input {}",
+        viewed.err(),
+        decoded.as_ref().err(),
+        hex(bytes)
+    );
+    let from_slice = T::ssz_read_from(&mut &bytes[..], bytes.len());
+    let from_reader = T::ssz_read_from(
+        &mut IoSource::new(OneByte(bytes)),
+        bytes.len(),
+    );
+    for (name, read) in [
+        ("a slice", from_slice.map_err(|e| e.decode_error().cloned())),
+        ("a one-byte reader", from_reader.map_err(|e| e.decode_error().cloned())),
+    ] {
+        match (decoded, read) {
+            (Ok(value), Ok(read)) => assert!(
+                &read == value,
+                "reading from {name} gives another value; input {}",
+                hex(bytes)
+            ),
+            (Err(e), Err(Some(read))) => assert!(
+                &read == e,
+                "reading from {name} refuses with {read}, decoding with {e}; input {}",
+                hex(bytes)
+            ),
+            (decoded, read) => panic!(
+                "reading from {name} and decoding differ: {:?} against {:?}; input {}",
+                read.as_ref().err(),
+                decoded.as_ref().err(),
+                hex(bytes)
+            ),
+        }
+    }
+    if let Ok(value) = decoded {
+        assert_eq!(
+            T::hash_tree_root_ssz(bytes),
+            value.hash_tree_root(),
+            "the root from the bytes differs from the value's; input {}",
+            hex(bytes)
+        );
+        for g in 2u128..32 {
+            let g = Gindex::new(g).expect("a gindex");
+            assert!(
+                T::tree_node_ssz(bytes, g) == value.tree_node(g),
+                "node {g} from the bytes differs from the value's; input {}",
+                hex(bytes)
+            );
         }
     }
 }

@@ -13,9 +13,8 @@
 use crate::harness::decode_hex;
 use peam_ssz_lean as lean;
 use peam_ssz_lean::{Fp, ProdKeys, TestKeys, XmssPreset};
-use peam_ssz_types::{
-    Bitlist, Bitvector, ByteList, ExactList, FixedBytes, Length, List, Ssz, TreeHash, U,
-};
+use peam_ssz_types::view::TreeHashView;
+use peam_ssz_types::{Bitlist, Bitvector, ByteList, ExactList, FixedBytes, Length, List, Ssz, U};
 use serde_yaml::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -326,11 +325,15 @@ impl Fixture<'_> {
 
 /// The checks of one fixture of type `T`: a positive one decodes to its
 /// value, re-encodes to its bytes and hashes to its root; a negative one
-/// is refused.
-fn check<T: Ssz + TreeHash + FromFixture + PartialEq + core::fmt::Debug>(
+/// is refused; and either goes through a view and a stream as through
+/// decoding.
+fn check<T: TreeHashView + FromFixture + PartialEq + core::fmt::Debug>(
     fx: &Fixture,
 ) -> Result<(), String> {
     let serialized = decode_hex(fx.text("serialized")?)?;
+    // Through a view and a stream, as through decoding.
+    crate::harness::same_through_views_and_streams::<T>(&serialized)
+        .map_err(|e| format!("view or stream: {e}"))?;
     if fx.json.get("rawBytes").is_some() {
         let raw = decode_hex(fx.text("rawBytes")?)?;
         if fx.text("rejectionReason")? != "DECODE_ERROR" {

@@ -236,7 +236,11 @@ pub fn check_ssz(v: &Vector, way: Way) -> Result<(), String> {
                         .map_err(|e| format!("{key}: descriptor: {e}"))?;
                     schema.decode(&serialized).map(|_| ())
                 }
-                Way::Derived => (derived(key)?.decode)(&serialized),
+                Way::Derived => {
+                    let runner = derived(key)?;
+                    (runner.views)(&serialized).map_err(|e| format!("{key}: {e}"))?;
+                    (runner.decode)(&serialized)
+                }
             };
             match got {
                 Ok(()) => Err(format!("{key}: decoded, but must be refused with {reason}")),
@@ -268,8 +272,12 @@ pub fn check_ssz(v: &Vector, way: Way) -> Result<(), String> {
                         decoded.hash_tree_root_in::<SpecsEdition>(),
                     )
                 }
-                Way::Derived => (derived(key)?.round_trip)(&serialized)
-                    .map_err(|e| format!("{key}: decoding failed: {e}"))?,
+                Way::Derived => {
+                    let runner = derived(key)?;
+                    (runner.views)(&serialized).map_err(|e| format!("{key}: {e}"))?;
+                    (runner.round_trip)(&serialized)
+                        .map_err(|e| format!("{key}: decoding failed: {e}"))?
+                }
             };
             if &json != value {
                 return Err(format!(

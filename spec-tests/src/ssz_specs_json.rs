@@ -3,6 +3,7 @@
 //! checks that [`crate::ssz_specs_types`] (generated from the descriptors by
 //! [`crate::ssz_specs_codegen`]) runs through each type.
 
+use peam_ssz_types::view::TreeHashView;
 use peam_ssz_types::{
     Bitlist, Bitvector, ByteList, ByteVector, DecodeError, Edition, Length, List,
     ProgressiveBitlist, ProgressiveList, Root, Ssz, TreeHash, Vector, U256,
@@ -124,12 +125,17 @@ pub struct Runner {
     pub decode: fn(&[u8]) -> Result<(), DecodeError>,
     /// Decodes, renders, encodes again and merkleizes, for a valid vector.
     pub round_trip: fn(&[u8]) -> Result<RoundTrip, DecodeError>,
+    /// The bytes through a view and a stream as through decoding, for
+    /// every vector.
+    pub views: fn(&[u8]) -> Result<(), String>,
 }
 
 impl Runner {
     /// The checks through `T`.
-    pub fn of<T: Ssz + TreeHash + SpecsJson>() -> Runner {
+    pub fn of<T: Ssz + TreeHash + TreeHashView + PartialEq + core::fmt::Debug + SpecsJson>(
+    ) -> Runner {
         Runner {
+            views: crate::harness::same_through_views_and_streams::<T>,
             decode: |bytes| peam_ssz_types::decode::<T>(bytes).map(|_| ()),
             round_trip: |bytes| {
                 let value = peam_ssz_types::decode::<T>(bytes)?;

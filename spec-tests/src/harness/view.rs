@@ -107,3 +107,41 @@ pub fn check_view_invalid<T: SszView + Debug>(case: &Case) -> Result<(), String>
         Ok(Err(_)) => Ok(()),
     }
 }
+
+/// `bytes` through a view and a stream as through decoding, for the suites
+/// whose cases are not files (Lean, ssz-specs): the view's verdict and
+/// error are decoding's, the stream (a slice source) reads the same value
+/// or fails with the same error, and an accepted input's root from the
+/// bytes is the value's.
+pub fn same_through_views_and_streams<T>(bytes: &[u8]) -> Result<(), String>
+where
+    T: TreeHashView + PartialEq + Debug,
+{
+    let decoded = catch_panic(|| T::from_ssz(bytes))?;
+    let viewed = catch_panic(|| T::validate_ssz(bytes))?;
+    if viewed.as_ref().err() != decoded.as_ref().err() {
+        return Err(format!(
+            "the view's verdict {viewed:?} differs from decoding's {:?}",
+            decoded.as_ref().err()
+        ));
+    }
+    let streamed = catch_panic(|| T::ssz_read_from(&mut &bytes[..], bytes.len()))?;
+    match (&decoded, streamed) {
+        (Ok(value), Ok(read)) if &read == value => {}
+        (Err(e), Err(read)) if read.decode_error() == Some(e) => {}
+        (decoded, streamed) => {
+            return Err(format!(
+                "the stream gives {:?}, decoding {:?}",
+                streamed.err(),
+                decoded.as_ref().err()
+            ))
+        }
+    }
+    if let Ok(value) = &decoded {
+        let root = catch_panic(|| T::hash_tree_root_ssz(bytes))?;
+        if root != value.hash_tree_root() {
+            return Err("the root from the bytes differs from the value's".into());
+        }
+    }
+    Ok(())
+}
