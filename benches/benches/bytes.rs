@@ -50,18 +50,21 @@ fn states() -> (ours::State, gloas::BeaconState<beacon_v1_7::Mainnet>) {
     let validators = random_validators(N, 9);
     let state = ours::beacon_state(&validators, 10);
     drop(validators);
-    let mut g = gloas::BeaconState::<beacon_v1_7::Mainnet>::default();
     // The same encodings: a list and a progressive list of the same
     // elements are the same bytes.
-    g.slot = state.slot;
-    g.finalized_checkpoint.epoch = state.finalized_checkpoint.epoch;
-    g.validators = Ssz::from_ssz(&state.validators.to_ssz()).expect("validators");
-    g.balances = Ssz::from_ssz(&state.balances.to_ssz()).expect("balances");
-    g.previous_epoch_participation =
-        Ssz::from_ssz(&state.previous_epoch_participation.to_ssz()).expect("participation");
-    g.current_epoch_participation =
-        Ssz::from_ssz(&state.current_epoch_participation.to_ssz()).expect("participation");
-    g.inactivity_scores = Ssz::from_ssz(&state.inactivity_scores.to_ssz()).expect("scores");
+    let g = gloas::BeaconState::<beacon_v1_7::Mainnet> {
+        slot: state.slot,
+        finalized_checkpoint: Ssz::from_ssz(&state.finalized_checkpoint.to_ssz())
+            .expect("checkpoint"),
+        validators: Ssz::from_ssz(&state.validators.to_ssz()).expect("validators"),
+        balances: Ssz::from_ssz(&state.balances.to_ssz()).expect("balances"),
+        previous_epoch_participation: Ssz::from_ssz(&state.previous_epoch_participation.to_ssz())
+            .expect("participation"),
+        current_epoch_participation: Ssz::from_ssz(&state.current_epoch_participation.to_ssz())
+            .expect("participation"),
+        inactivity_scores: Ssz::from_ssz(&state.inactivity_scores.to_ssz()).expect("scores"),
+        ..Default::default()
+    };
     (state, g)
 }
 

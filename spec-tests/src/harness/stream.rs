@@ -53,8 +53,11 @@ fn read_through<T: Ssz>(
     T::ssz_read_from(&mut source, bytes.len())
 }
 
+/// The piece sizes of a reader, by call.
+type Piece = Box<dyn FnMut(u64) -> usize>;
+
 /// The two readers of a case, by name.
-fn readers(seed: u64) -> [(&'static str, Box<dyn FnMut(u64) -> usize>); 2] {
+fn readers(seed: u64) -> [(&'static str, Piece); 2] {
     [
         ("one byte at a time", Box::new(|_| 1)),
         ("random pieces", Box::new(random_piece(seed))),
