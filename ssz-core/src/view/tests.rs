@@ -118,7 +118,10 @@ fn arrays_of_variable_elements_check_their_offsets_as_decoding_does() {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "hundreds of hashes: the smaller view tests take the same paths under Miri")]
+#[cfg_attr(
+    miri,
+    ignore = "hundreds of hashes: the smaller view tests take the same paths under Miri"
+)]
 fn roots_and_nodes_from_bytes_match_the_values() {
     let values: [[u8; 32]; 9] = core::array::from_fn(|i| [i as u8; 32]);
     let bytes = values.to_ssz();
@@ -139,7 +142,10 @@ fn roots_and_nodes_from_bytes_match_the_values() {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "thousands of hashes: block_roots under Miri would take many minutes")]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of hashes: block_roots under Miri would take many minutes"
+)]
 fn block_roots_match_the_one_pass_root() {
     // More leaves than one block, and a limit far above them.
     let n = crate::merkle::BLOCK_CHUNKS * 2 + 37;
@@ -170,7 +176,10 @@ fn proofs_from_a_view_are_the_values() {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "hundreds of hashes: the smaller view tests take the same paths under Miri")]
+#[cfg_attr(
+    miri,
+    ignore = "hundreds of hashes: the smaller view tests take the same paths under Miri"
+)]
 fn small_and_stack_leaves_match_the_one_pass_root() {
     for n in [0usize, 1, 4, 5, 31, 32, 33] {
         let leaves: Vec<u8> = (0..n * 32).map(|i| (i * 7 % 253) as u8).collect();
@@ -188,7 +197,10 @@ fn small_and_stack_leaves_match_the_one_pass_root() {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "thousands of hashes: the smaller view tests take the same paths under Miri")]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of hashes: the smaller view tests take the same paths under Miri"
+)]
 fn packed_ranges_with_a_tail_match_the_packed_bytes() {
     // Every range of chunks of `pack(body ++ tail)`, for bodies of 0 to 9
     // chunks and tails of 1 to 32 bytes.
