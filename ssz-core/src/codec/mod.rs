@@ -113,6 +113,7 @@ pub use elements::{
     append_elements, append_fixed_elements, decode_elements, decode_fixed_elements, elements_len,
     variable_elements_len, write_elements, write_variable_elements, VariableElements,
 };
+pub(crate) use nodes::limit_chunks;
 pub use nodes::{list_node, progressive_list_node, union_node, vector_node, zero_chunk_node};
 pub use offset::{push_offset, read_container_offset, read_offset, write_offset};
 pub use roots::{leaves_root, list_root, progressive_list_root, vector_root, write_leaves};

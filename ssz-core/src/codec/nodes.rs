@@ -56,10 +56,7 @@ fn elements_node<T: TreeHash>(
     gindex: Gindex,
 ) -> Result<Root, ProofError> {
     let chunks = chunks_of::<T>(values.len());
-    // `limit * LEAF_SIZE` in u128 cannot overflow (both below 2^64).
-    let limit_chunks =
-        (u128::from(limit) * T::LEAF_SIZE as u128).div_ceil(crate::BYTES_PER_CHUNK as u128);
-    let limit_chunks = u64::try_from(limit_chunks).unwrap_or(u64::MAX);
+    let limit_chunks = limit_chunks::<T>(limit);
     let depth = crate::merkle::depth_for(limit_chunks.max(chunks as u64) as u128);
     merkle_node(
         gindex,
@@ -130,4 +127,14 @@ pub fn zero_chunk_node(gindex: Gindex) -> Result<Root, ProofError> {
     } else {
         Err(ProofError::NoSuchNode { gindex })
     }
+}
+
+/// The chunks that `limit` values of `T` take (the width of a list's or
+/// vector's tree), saturated at `u64::MAX`.
+#[inline]
+pub(crate) fn limit_chunks<T: TreeHash>(limit: u64) -> u64 {
+    // `limit * LEAF_SIZE` in u128 cannot overflow (both below 2^64).
+    let chunks =
+        (u128::from(limit) * T::LEAF_SIZE as u128).div_ceil(crate::BYTES_PER_CHUNK as u128);
+    u64::try_from(chunks).unwrap_or(u64::MAX)
 }

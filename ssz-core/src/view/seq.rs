@@ -106,8 +106,7 @@ fn fill_leaves<T: TreeHashView>(bytes: &[u8], count: usize, first: usize, out: &
 /// `limit` in elements (a vector's length or a list's limit): the root
 /// of the body before any length is mixed in.
 pub fn elements_root_ssz<T: TreeHashView>(bytes: &[u8], limit: u64) -> Root {
-    let limit_chunks = (u128::from(limit) * T::LEAF_SIZE as u128).div_ceil(BYTES_PER_CHUNK as u128);
-    let limit_chunks = u64::try_from(limit_chunks).unwrap_or(u64::MAX);
+    let limit_chunks = crate::codec::limit_chunks::<T>(limit);
     if T::IS_BASIC {
         return packed_root_ssz(bytes, limit_chunks);
     }
@@ -142,8 +141,7 @@ pub fn elements_node_ssz<T: TreeHashView>(
 ) -> Result<Root, ProofError> {
     let count = element_count::<T>(bytes);
     let chunks = chunks_of::<T>(count);
-    let limit_chunks = (u128::from(limit) * T::LEAF_SIZE as u128).div_ceil(BYTES_PER_CHUNK as u128);
-    let limit_chunks = u64::try_from(limit_chunks).unwrap_or(u64::MAX);
+    let limit_chunks = crate::codec::limit_chunks::<T>(limit);
     let depth = crate::merkle::depth_for(limit_chunks.max(chunks as u64) as u128);
     merkle_node(
         gindex,
