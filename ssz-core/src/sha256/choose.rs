@@ -55,7 +55,7 @@ const CLEAR_LEAD_PERCENT: u128 = 10;
 /// as equally fast: among them the later one in [`Backend::ALL`] wins, as
 /// the fixed order would choose, so that noise between two near-equal
 /// backends does not decide.
-const TIE_PERCENT: u128 = 3;
+pub(super) const TIE_PERCENT: u128 = 3;
 
 /// Why the active backend is the one it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -214,7 +214,7 @@ pub(super) fn measure(candidates: &[Backend], sha_ni: bool) -> Option<Backend> {
 /// The fastest run of each candidate, in nanoseconds per batch of
 /// [`PROBE_MESSAGES`].
 #[cfg(all(feature = "std", not(miri)))]
-fn time_candidates(candidates: &[Backend], sha_ni: bool) -> [u128; MAX_BACKENDS] {
+pub(super) fn time_candidates(candidates: &[Backend], sha_ni: bool) -> [u128; MAX_BACKENDS] {
     use super::dispatch;
     use std::time::Instant;
     let mut input = [[0u8; 64]; PROBE_MESSAGES];
