@@ -12,7 +12,8 @@ use syn::{DeriveInput, Generics, Type};
 /// type: a bound per field type rather than per type parameter, so that a
 /// field `List<T, P::Limit>` needs `List<T, P::Limit>: Ssz`, not `P: Ssz`.
 /// Returned with the checks of the field types that name no generic
-/// parameter, to be emitted beside the impl.
+/// parameter, to be emitted beside the impl (none for bounds written
+/// [`BoundsAt::Derive`]).
 ///
 /// A field type that names the type itself (`List<Self, N>`) gets no bound:
 /// the bound would ask the impl being defined to hold in order to define it,
@@ -27,12 +28,14 @@ use syn::{DeriveInput, Generics, Type};
 /// may assume it, reports nothing. The check beside the impl (a call of a
 /// function bounded by the trait) reports a missing impl once, at the
 /// field, with the trait's own message; every use of the field's type in
-/// the body would otherwise report it again.
+/// the body would otherwise report it again. `at` says where the bounds
+/// are written, and whether they are checked ([`BoundsAt`]).
 pub fn with_field_bounds<'a>(
     generics: &Generics,
     ident: &Ident,
     types: impl IntoIterator<Item = &'a Type>,
     trait_path: &TokenStream,
+    at: BoundsAt,
 ) -> (Generics, TokenStream) {
     let params = param_names(generics);
     let mut generics = generics.clone();
@@ -50,14 +53,20 @@ pub fn with_field_bounds<'a>(
             new
         })
         .map(|ty| {
-            // The whole bound carries the field type's span, so that an
-            // unsatisfied bound is reported at the field, not at the derive.
-            let bound = respan(trait_path.clone(), ty.span());
+            let (span, bound) = match at {
+                // The whole bound carries the field type's span, so that
+                // an unsatisfied bound is reported at the field, not at
+                // the derive.
+                BoundsAt::Field => (ty.span(), respan(trait_path.clone(), ty.span())),
+                BoundsAt::Derive => (Span::call_site(), trait_path.clone()),
+            };
             if names_any(ty.to_token_stream(), &params) {
-                syn::parse_quote_spanned!(ty.span()=> #ty: #bound)
+                syn::parse_quote_spanned!(span=> #ty: #bound)
             } else {
-                checked.extend(quote_spanned!(ty.span()=> __field_type::<#ty>();));
-                syn::parse_quote_spanned!(ty.span()=> for<'__peam> #ty: #bound)
+                if at == BoundsAt::Field {
+                    checked.extend(quote_spanned!(ty.span()=> __field_type::<#ty>();));
+                }
+                syn::parse_quote_spanned!(span=> for<'__peam> #ty: #bound)
             }
         })
         .collect();
@@ -77,6 +86,21 @@ pub fn with_field_bounds<'a>(
     (generics, checks)
 }
 
+/// Where [`with_field_bounds`] writes its bounds, and whether it checks them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum BoundsAt {
+    /// At each field type, checked beside the impl: the bounds of an impl
+    /// the type must have (`Ssz`, `TreeHash`, the consensus JSON), so a
+    /// missing impl of a field type is reported once, at the field.
+    Field,
+    /// At the derive, unchecked: the bounds of an impl the type has only
+    /// where its fields allow it (the views). They are never unsatisfied
+    /// where they are written (a field type without a view leaves the view
+    /// out), and a runtime of another version is reported once, for the
+    /// whole derive.
+    Derive,
+}
+
 /// The generics of `model`'s impl of `trait_path`, a bound per field type,
 /// and the checks of the field types that name no generic parameter (see
 /// [`with_field_bounds`]).
@@ -85,7 +109,13 @@ pub fn model_bounds<'a>(
     types: impl IntoIterator<Item = &'a Type>,
     trait_path: &TokenStream,
 ) -> (Generics, TokenStream) {
-    with_field_bounds(model.generics, model.ident, types, trait_path)
+    with_field_bounds(
+        model.generics,
+        model.ident,
+        types,
+        trait_path,
+        BoundsAt::Field,
+    )
 }
 
 /// `tokens` with every span set to `span`.
@@ -218,7 +248,34 @@ impl ToTokens for private {
 
 #[cfg(test)]
 mod tests {
-    use super::private;
+    use super::{private, with_field_bounds, BoundsAt};
+    use quote::quote;
+    use syn::{parse_quote, Generics, Ident, Type};
+
+    /// The bounds of `T` and `u64` by `Ssz`, written at `at`: the where
+    /// clause, and the check items.
+    fn bounds(at: BoundsAt) -> (String, String) {
+        let generics: Generics = parse_quote!(<T>);
+        let ident: Ident = parse_quote!(Block);
+        let types: [Type; 3] = [parse_quote!(T), parse_quote!(u64), parse_quote!(u64)];
+        let (generics, checks) = with_field_bounds(&generics, &ident, &types, &quote!(Ssz), at);
+        let where_clause = generics.where_clause.map(|w| quote!(#w).to_string());
+        (where_clause.unwrap_or_default(), checks.to_string())
+    }
+
+    /// Both sites bound each field type once, under a binder where it names
+    /// no parameter; only the bounds at the fields are checked beside the
+    /// impl.
+    #[test]
+    fn bounds_at_the_derive_are_those_at_the_fields_unchecked() {
+        let (at_fields, checks) = bounds(BoundsAt::Field);
+        let (at_derive, no_checks) = bounds(BoundsAt::Derive);
+        assert_eq!(at_fields, "where T : Ssz , for < '__peam > u64 : Ssz");
+        assert_eq!(at_derive, at_fields);
+        assert!(checks.contains("__field_type :: < u64 > ()"), "{checks}");
+        assert!(!checks.contains("__field_type :: < T >"), "{checks}");
+        assert_eq!(no_checks, "");
+    }
 
     /// The derive names the module the runtime of its version declares.
     #[test]

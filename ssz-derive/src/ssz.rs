@@ -11,7 +11,7 @@
 //! fixed-size container reslices its input to its constant length first,
 //! which lets the compiler drop the bounds checks of the field ranges.
 
-use crate::common::{model_bounds, private, rejected, with_field_bounds, wrap_in_const};
+use crate::common::{model_bounds, private, rejected, with_field_bounds, wrap_in_const, BoundsAt};
 use crate::hooks::Hooks;
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::model;
@@ -85,7 +85,7 @@ fn impl_ssz(model: &Model) -> TokenStream {
             .map(|f| f.ty);
         let default = quote!(::core::default::Default);
         let (bounded, default_checks) =
-            with_field_bounds(&generics, model.ident, skipped, &default);
+            with_field_bounds(&generics, model.ident, skipped, &default, BoundsAt::Field);
         generics = bounded;
         checks.extend(default_checks);
     }

@@ -5,7 +5,7 @@
 //! here, at expansion time, into a literal.
 
 use crate::common::{
-    edition_type, model_bounds, private, rejected, with_field_bounds, wrap_in_const,
+    edition_type, model_bounds, private, rejected, with_field_bounds, wrap_in_const, BoundsAt,
 };
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::attr::EditionValue;
@@ -74,7 +74,8 @@ fn impl_tree_hash(model: &Model) -> TokenStream {
             .filter(|f| f.bounded_type().is_none())
             .map(|f| f.ty);
         let sync = quote!(::core::marker::Sync);
-        let (bounded, sync_checks) = with_field_bounds(&generics, model.ident, unbounded, &sync);
+        let (bounded, sync_checks) =
+            with_field_bounds(&generics, model.ident, unbounded, &sync, BoundsAt::Field);
         generics = bounded;
         checks.extend(sync_checks);
     }

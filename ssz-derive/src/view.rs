@@ -6,14 +6,14 @@
 //! `TreeHashView` impl that roots and proves from the bytes.
 //!
 //! The impls are bounded per field type by the view traits under the same
-//! rules as the others (see `common::with_field_bounds`), without the
-//! checks beside them: a container of a field type that has no view still
-//! derives, and only its view is missing.
+//! rules as the others, at the derive and without the checks beside them
+//! (`common::BoundsAt::Derive`): a container of a field type that has no
+//! view still derives, and only its view is missing.
 
-use crate::common::{edition_type, names_any, names_type, param_names, private};
+use crate::common::{edition_type, private, with_field_bounds, BoundsAt};
 use crate::internals::ast::{Codec, ContainerField, Model, Shape, UnionVariant};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned, ToTokens};
+use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Generics, Type};
 
@@ -45,47 +45,15 @@ fn view_bounds(model: &Model, trait_path: &TokenStream) -> Generics {
             (variants.iter().filter_map(|v| v.ty).collect(), Vec::new())
         }
     };
-    let generics = bounded(model.generics, model.ident, types, trait_path);
+    let (generics, _) = with_field_bounds(
+        model.generics,
+        model.ident,
+        types,
+        trait_path,
+        BoundsAt::Derive,
+    );
     let default = quote!(::core::default::Default);
-    bounded(&generics, model.ident, skipped, &default)
-}
-
-/// `generics` with each of `types` bounded by `trait_path`, as
-/// `common::with_field_bounds` bounds them (under a binder when they name
-/// no parameter, none for a type naming the type itself), but at the
-/// derive's span: a view's bounds are never unsatisfied where they are
-/// written (a field without a view leaves the view out), and a runtime of
-/// another version is reported once, for the whole derive.
-fn bounded<'a>(
-    generics: &Generics,
-    ident: &Ident,
-    types: impl IntoIterator<Item = &'a Type>,
-    trait_path: &TokenStream,
-) -> Generics {
-    let params = param_names(generics);
-    let mut generics = generics.clone();
-    let mut seen: Vec<String> = Vec::new();
-    let predicates: Vec<syn::WherePredicate> = types
-        .into_iter()
-        .filter(|ty| !names_type(ty.to_token_stream(), ident))
-        .filter(|ty| {
-            let key = ty.to_token_stream().to_string();
-            let new = !seen.contains(&key);
-            if new {
-                seen.push(key);
-            }
-            new
-        })
-        .map(|ty| {
-            if names_any(ty.to_token_stream(), &params) {
-                syn::parse_quote!(#ty: #trait_path)
-            } else {
-                syn::parse_quote!(for<'__peam> #ty: #trait_path)
-            }
-        })
-        .collect();
-    generics.make_where_clause().predicates.extend(predicates);
-    generics
+    with_field_bounds(&generics, model.ident, skipped, &default, BoundsAt::Derive).0
 }
 
 /// The visibility of each named field of `input`.
@@ -459,7 +427,8 @@ pub fn tree_hash_view(model: &Model) -> TokenStream {
             .iter()
             .filter(|f| f.bounded_type().is_none())
             .map(|f| f.ty);
-        bounds = bounded(&bounds, ident, unbounded, &quote!(::core::marker::Sync));
+        let sync = quote!(::core::marker::Sync);
+        bounds = with_field_bounds(&bounds, ident, unbounded, &sync, BoundsAt::Derive).0;
     }
     let (impl_generics, ty_generics, _) = bounds.split_for_impl();
     let mut where_clause = bounds

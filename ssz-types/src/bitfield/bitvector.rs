@@ -1,7 +1,7 @@
 //! `Bitvector[N]`.
 
 use super::buf::{
-    check_raw_bits, cmp_bits, fmt_bits, get_bit, pack_bools, parse_bits_hex, set_bit, Bits,
+    bit, check_raw_bits, cmp_bits, count_ones, fmt_bits, pack_bools, parse_bits_hex, set_bit, Bits,
 };
 use crate::merkle::merkleize_packed;
 use crate::{
@@ -115,7 +115,7 @@ impl<N: Length> Bitvector<N> {
     /// Bit `i`, or `None` past the end.
     #[inline]
     pub fn get(&self, i: usize) -> Option<bool> {
-        (i < N::USIZE).then(|| get_bit(&self.bytes, i))
+        bit(&self.bytes, N::USIZE, i)
     }
 
     /// Sets bit `i`, or returns an error past the end.
@@ -140,7 +140,7 @@ impl<N: Length> Bitvector<N> {
     /// The number of set bits.
     #[inline]
     pub fn count_ones(&self) -> usize {
-        self.bytes.iter().map(|b| b.count_ones() as usize).sum()
+        count_ones(&self.bytes, N::USIZE)
     }
 
     /// Whether no bit is set.

@@ -11,6 +11,45 @@ pub(crate) fn get_bit(bytes: &[u8], i: usize) -> bool {
     (bytes[i / 8] >> (i % 8)) & 1 == 1
 }
 
+/// Bit `i` of `len` packed bits, if there is one.
+#[inline]
+pub(crate) fn bit(bytes: &[u8], len: usize, i: usize) -> Option<bool> {
+    (i < len).then(|| get_bit(bytes, i))
+}
+
+/// The number of bits set among the first `len` of `bytes` (a bitlist's
+/// encoding has its delimiter past them).
+pub(crate) fn count_ones(bytes: &[u8], len: usize) -> usize {
+    let whole = len / 8;
+    let ones: usize = bytes[..whole].iter().map(|b| b.count_ones() as usize).sum();
+    match len % 8 {
+        0 => ones,
+        r => ones + (bytes[whole] & ((1u8 << r) - 1)).count_ones() as usize,
+    }
+}
+
+/// The number of bits of a bitlist encoding whose last byte is `last`,
+/// after `before` bytes (ssz/simple-serialize.md v1.6.1, "`Bitlist[N]`,
+/// `ProgressiveBitlist`"): the delimiter is the highest set bit of the last
+/// byte, and the bits are all those below it. `None` where the last byte
+/// is zero: it has no delimiter.
+#[inline]
+pub(crate) fn delimited_len(before: usize, last: u8) -> Option<usize> {
+    (last != 0).then(|| {
+        before
+            .saturating_mul(8)
+            .saturating_add(7 - last.leading_zeros() as usize)
+    })
+}
+
+/// The number of bits of the bitlist encoding `bytes` ([`delimited_len`]):
+/// `None` without a delimiter (no byte, or a zero last one).
+#[inline]
+pub(crate) fn bitlist_len(bytes: &[u8]) -> Option<usize> {
+    let (&last, before) = bytes.split_last()?;
+    delimited_len(before.len(), last)
+}
+
 #[inline]
 pub(crate) fn set_bit(bytes: &mut [u8], i: usize, value: bool) {
     let mask = 1u8 << (i % 8);
@@ -153,7 +192,7 @@ impl BitBuf {
 
     #[inline]
     pub(crate) fn get(&self, i: usize) -> Option<bool> {
-        (i < self.len).then(|| get_bit(&self.bytes, i))
+        bit(&self.bytes, self.len, i)
     }
 
     #[inline]
@@ -184,7 +223,7 @@ impl BitBuf {
 
     #[inline]
     pub(crate) fn count_ones(&self) -> usize {
-        self.bytes.iter().map(|b| b.count_ones() as usize).sum()
+        count_ones(&self.bytes, self.len)
     }
 
     #[inline]
@@ -246,16 +285,9 @@ impl BitBuf {
     /// "`Bitlist[N]`, `ProgressiveBitlist`"): the bits up to the highest set
     /// bit of the last byte, the delimiter, rejecting more than `max` bits.
     pub(crate) fn from_ssz(bytes: &[u8], max: usize) -> Result<Self, DecodeError> {
-        let Some(&last) = bytes.last() else {
+        let Some(len) = bitlist_len(bytes) else {
             return Err(DecodeError::new(DecodeErrorKind::BitlistNoDelimiter));
         };
-        if last == 0 {
-            return Err(DecodeError::new(DecodeErrorKind::BitlistNoDelimiter));
-        }
-        // The delimiter is the highest set bit of the last byte.
-        let len = (bytes.len() - 1)
-            .saturating_mul(8)
-            .saturating_add(7 - last.leading_zeros() as usize);
         if len > max {
             return Err(DecodeError::new(DecodeErrorKind::TooManyBits { len, max }));
         }

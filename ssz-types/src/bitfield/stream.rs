@@ -2,7 +2,7 @@
 //! buffer without a copy of its encoding, and one too long for its bound
 //! refused without holding its bytes.
 
-use super::buf::BitBuf;
+use super::buf::{delimited_len, BitBuf};
 use super::seq::{BitKind, BitSeq};
 use crate::stream::{skip, Sink, Source, StreamError};
 use crate::{DecodeError, DecodeErrorKind, Ssz};
@@ -38,14 +38,9 @@ pub(super) fn read_bits<K: BitKind, S: Source + ?Sized>(
         skip(source, len - 1)?;
         let mut last = [0u8];
         source.read_exact(&mut last)?;
-        let kind = match last[0] {
-            0 => DecodeErrorKind::BitlistNoDelimiter,
-            last => K::over_maximum(
-                (len - 1)
-                    .saturating_mul(8)
-                    .saturating_add(7 - last.leading_zeros() as usize),
-                max,
-            ),
+        let kind = match delimited_len(len - 1, last[0]) {
+            None => DecodeErrorKind::BitlistNoDelimiter,
+            Some(bits) => K::over_maximum(bits, max),
         };
         return Err(StreamError::Decode(DecodeError::new(kind)));
     }

@@ -341,3 +341,33 @@ fn bitfields_build_from_iterators_within_their_bound() {
         })
     );
 }
+
+#[test]
+fn a_bitlist_has_the_bits_below_the_highest_set_bit_of_its_last_byte() {
+    assert_eq!(buf::bitlist_len(&[]), None);
+    assert_eq!(buf::bitlist_len(&[0xff, 0x00]), None);
+    for last in 1..=u8::MAX {
+        let highest = (0..8).rev().find(|&i| (last >> i) & 1 == 1).unwrap();
+        assert_eq!(buf::bitlist_len(&[last]), Some(highest), "{last:#04x}");
+        assert_eq!(buf::bitlist_len(&[0xff, 0x00, last]), Some(16 + highest));
+        assert_eq!(buf::delimited_len(2, last), Some(16 + highest));
+    }
+    assert_eq!(buf::delimited_len(2, 0), None);
+}
+
+#[test]
+fn bit_and_count_ones_read_only_the_first_len_bits() {
+    // A bitlist's encoding: its delimiter, and nothing, past the bits.
+    let bytes = [0b1101_0110, 0b0110_1011];
+    for len in 0..=16 {
+        let set = |i: usize| (bytes[i / 8] >> (i % 8)) & 1 == 1;
+        assert_eq!(
+            buf::count_ones(&bytes, len),
+            (0..len).filter(|&i| set(i)).count(),
+            "{len}"
+        );
+        for i in 0..=16 {
+            assert_eq!(buf::bit(&bytes, len, i), (i < len).then(|| set(i)));
+        }
+    }
+}

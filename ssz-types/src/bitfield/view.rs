@@ -4,7 +4,7 @@
 //! packed bits are its encoding up to the delimiter, hashed where they lie
 //! but for the last chunk, whose delimiter bit is cleared in a copy.
 
-use super::buf::{check_raw_bits, get_bit, Bits};
+use super::buf::{bit, bitlist_len, check_raw_bits, count_ones, Bits};
 use super::{BitKind, BitSeq, BitlistKind, Bitvector, ProgressiveBitKind};
 use crate::bound::MaxLen;
 use crate::merkle::{depth_for, length_chunk, merkleize_packed, mix_in_length};
@@ -94,7 +94,7 @@ impl<'a, S> BitsView<'a, S> {
     /// Bit `i`, if there is one.
     #[inline]
     pub fn get(&self, i: usize) -> Option<bool> {
-        (i < self.len).then(|| get_bit(self.bytes, i))
+        bit(self.bytes, self.len, i)
     }
 
     /// The bits, in order.
@@ -105,15 +105,7 @@ impl<'a, S> BitsView<'a, S> {
 
     /// The number of bits set.
     pub fn count_ones(&self) -> usize {
-        let whole = self.len / 8;
-        let ones: usize = self.bytes[..whole]
-            .iter()
-            .map(|b| b.count_ones() as usize)
-            .sum();
-        match self.len % 8 {
-            0 => ones,
-            r => ones + (self.bytes[whole] & ((1u8 << r) - 1)).count_ones() as usize,
-        }
+        count_ones(self.bytes, self.len)
     }
 
     /// The encoding: the packed bits, followed for a bitlist by its
@@ -146,16 +138,10 @@ where
     }
 }
 
-/// The number of bits of a validated bitlist encoding: below the delimiter,
-/// the highest set bit of the last byte.
+/// The number of bits of a validated bitlist encoding ([`bitlist_len`]).
 #[inline]
-fn bitlist_len(bytes: &[u8]) -> usize {
-    match bytes.last() {
-        Some(&last) if last != 0 => (bytes.len() - 1)
-            .saturating_mul(8)
-            .saturating_add(7 - last.leading_zeros() as usize),
-        _ => 0,
-    }
+fn validated_len(bytes: &[u8]) -> usize {
+    bitlist_len(bytes).unwrap_or(0)
 }
 
 /// The packed bits of a validated bitlist encoding of `len` bits, as
@@ -220,11 +206,9 @@ impl<K: BitKind> SszView for BitSeq<K> {
 
     #[inline]
     fn validate_ssz(bytes: &[u8]) -> Result<(), DecodeError> {
-        match bytes.last() {
-            Some(&last) if last != 0 => {}
-            _ => return Err(DecodeError::new(DecodeErrorKind::BitlistNoDelimiter)),
-        }
-        let len = bitlist_len(bytes);
+        let Some(len) = bitlist_len(bytes) else {
+            return Err(DecodeError::new(DecodeErrorKind::BitlistNoDelimiter));
+        };
         let max = K::maximum();
         if len > max {
             return Err(DecodeError::new(K::over_maximum(len, max)));
@@ -234,7 +218,7 @@ impl<K: BitKind> SszView for BitSeq<K> {
 
     #[inline]
     fn view_unchecked(bytes: &[u8]) -> BitsView<'_, Self> {
-        BitsView::new(bytes, bitlist_len(bytes))
+        BitsView::new(bytes, validated_len(bytes))
     }
 
     #[inline]
@@ -247,7 +231,7 @@ impl<K: BitKind> SszView for BitSeq<K> {
 /// len(value))`.
 impl<N: Length> TreeHashView for BitSeq<BitlistKind<N>> {
     fn hash_tree_root_ssz(bytes: &[u8]) -> Root {
-        let len = bitlist_len(bytes);
+        let len = validated_len(bytes);
         match bitlist_data_node(bytes, len, N::U64, Gindex::ROOT) {
             Ok(root) => mix_in_length(&root, len),
             Err(e) => unreachable!("a tree has a root: {e}"),
@@ -255,7 +239,7 @@ impl<N: Length> TreeHashView for BitSeq<BitlistKind<N>> {
     }
 
     fn tree_node_ssz(bytes: &[u8], gindex: Gindex) -> Result<Root, ProofError> {
-        let len = bitlist_len(bytes);
+        let len = validated_len(bytes);
         mix_in_node(gindex, &length_chunk(len), |g| {
             bitlist_data_node(bytes, len, N::U64, g)
         })
@@ -266,7 +250,7 @@ impl<N: Length> TreeHashView for BitSeq<BitlistKind<N>> {
 /// edition `E`.
 impl<E: Edition, M: MaxLen> TreeHashView for BitSeq<ProgressiveBitKind<E, M>> {
     fn hash_tree_root_ssz(bytes: &[u8]) -> Root {
-        let len = bitlist_len(bytes);
+        let len = validated_len(bytes);
         match progressive_bits_node::<E>(bytes, len, Gindex::ROOT) {
             Ok(root) => mix_in_length(&root, len),
             Err(e) => unreachable!("a tree has a root: {e}"),
@@ -274,7 +258,7 @@ impl<E: Edition, M: MaxLen> TreeHashView for BitSeq<ProgressiveBitKind<E, M>> {
     }
 
     fn tree_node_ssz(bytes: &[u8], gindex: Gindex) -> Result<Root, ProofError> {
-        let len = bitlist_len(bytes);
+        let len = validated_len(bytes);
         mix_in_node(gindex, &length_chunk(len), |g| {
             progressive_bits_node::<E>(bytes, len, g)
         })
