@@ -9,8 +9,13 @@ use crate::TreeHash;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-/// Composite elements hashed together in one `tree_hash_leaves_of` call.
-pub(super) const GATHER: usize = 64;
+/// Composite elements hashed together in one `tree_hash_leaves_of` call:
+/// enough to fill the batch hash function's lanes on every level of a
+/// container's tree, few enough that the next group's leaves, asked for
+/// while this one hashes, are in cache when it starts (a first root of
+/// 1M validators took about 1% less time than with 64, 2% less than with
+/// 128).
+pub(super) const GATHER: usize = 32;
 
 /// The elements of a leaf: one composite element, or the elements of up to
 /// `2^BASIC_LEAF_LEVELS` chunks of a basic type.

@@ -132,7 +132,7 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
             let mut leaves = Vec::with_capacity(1 << level);
             collect_all(node, &mut levels, &mut leaves);
             with_hasher::<H, _>(|| Self::hash_leaf_run(&leaves));
-            Self::hash_levels(&levels);
+            Self::hash_subtree(&leaves, &levels);
             return;
         }
         let (l, r) = match &node.kids {
@@ -150,6 +150,31 @@ impl<T: TreeHash + Send, H: ScopedHasher> Tree<T, H> {
         );
         node.digest
             .set(&node.pair_root::<H>(Self::LEAF_LEVEL + level - 1));
+    }
+
+    /// The roots of the nodes of a whole subtree, `levels` as
+    /// [`collect_all`] gives them, over `leaves`, whose roots are up to
+    /// date: each level hashed from the roots of the level below, kept
+    /// side by side here, rather than read back from the children. In a
+    /// subtree every node but the last of its level has two children (a
+    /// right child is absent only past the end), so node `k`'s children
+    /// are `2k` and `2k + 1` of the level below.
+    fn hash_subtree(leaves: &[&Leaf<T>], levels: &[Vec<&Inner<T>>]) {
+        let mut below: Vec<Root> = leaves.iter().map(|leaf| leaf.digest.get()).collect();
+        let mut here: Vec<Root> = Vec::with_capacity(below.len().div_ceil(2));
+        for (l, nodes) in levels.iter().enumerate().skip(1) {
+            debug_assert_eq!(nodes.len(), below.len().div_ceil(2));
+            if below.len() % 2 == 1 {
+                below.push(H::zero_hash((Self::LEAF_LEVEL + l as u32 - 1) as usize));
+            }
+            here.clear();
+            here.resize(below.len() / 2, [0u8; 32]);
+            hash_batch::<H>(below.as_flattened().as_chunks::<64>().0, &mut here);
+            for (node, root) in nodes.iter().zip(here.iter()) {
+                node.digest.set(root);
+            }
+            core::mem::swap(&mut below, &mut here);
+        }
     }
 
     /// The roots of the nodes of `levels` (`levels[l]` at node level `l`,
