@@ -38,7 +38,9 @@ use peam_ssz_types::{path::TreeLayout, Ssz, TreeHash};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+#[cfg(feature = "v1_6")]
 pub mod catalog;
+#[cfg(feature = "v1_6")]
 pub mod forked;
 pub mod preset;
 
@@ -81,19 +83,29 @@ pub mod collections {
     }
 }
 
+#[cfg(feature = "v1_6")]
 pub mod altair;
+#[cfg(feature = "v1_6")]
 pub mod bellatrix;
+#[cfg(feature = "v1_6")]
 pub mod capella;
+#[cfg(feature = "v1_6")]
 pub mod deneb;
+#[cfg(feature = "v1_6")]
 pub mod eip7805;
+#[cfg(feature = "v1_6")]
 pub mod electra;
+#[cfg(feature = "v1_6")]
 pub mod fulu;
+#[cfg(feature = "v1_6")]
 pub mod gloas;
+#[cfg(feature = "v1_6")]
 pub mod phase0;
 
 pub use preset::{Mainnet, Minimal, Preset};
 
 /// The forks, in the order of the spec (`eip7805` builds on `fulu`).
+#[cfg(feature = "v1_6")]
 pub use catalog::FORKS;
 
 pub use peam_ssz_types::{Quot, Sum};
@@ -145,7 +157,9 @@ pub trait ContainerVisitor {
     fn visit<T: Container>(&mut self, name: &'static str);
 }
 
+#[cfg(feature = "v1_6")]
 mod dispatch;
 /// Calls `visitor` with every container of `fork` (one of [`FORKS`]) for the
 /// preset `P`; `false`, having called nothing, for an unknown fork.
+#[cfg(feature = "v1_6")]
 pub use dispatch::visit_fork_containers;

@@ -51,7 +51,9 @@
 //! assert_eq!(bid.to_ssz().len(), gloas_bid.to_ssz().len() + 2);
 //! ```
 
+#[cfg(feature = "v1_7")]
 pub mod catalog;
+#[cfg(feature = "v1_7")]
 pub mod forked;
 pub mod preset;
 
@@ -68,20 +70,26 @@ pub mod collections {
 mod maxima;
 pub use maxima::{without_maxima, Asserted, MaxBlobsPerBlock};
 
+#[cfg(feature = "v1_7")]
 pub mod fulu;
+#[cfg(feature = "v1_7")]
 pub mod gloas;
+#[cfg(feature = "v1_7")]
 pub mod heze;
 
 pub use super::beacon::{Container, ContainerVisitor, Quot, Sum};
 pub use preset::{Mainnet, Minimal, Preset};
 
 /// The forks of the schema, in order.
+#[cfg(feature = "v1_7")]
 pub use catalog::FORKS;
 
 /// The forks whose `ssz_static` vectors the v1.7.0-alpha.13 archives hold.
 pub const VECTOR_FORKS: [&str; 2] = ["gloas", "heze"];
 
+#[cfg(feature = "v1_7")]
 mod dispatch;
 /// Calls `visitor` with every container of `fork` (one of [`FORKS`]) for the
 /// preset `P`; `false`, having called nothing, for an unknown fork.
+#[cfg(feature = "v1_7")]
 pub use dispatch::visit_fork_containers;
