@@ -28,12 +28,16 @@ fn main() {
     // The beacon containers, from the catalog that the generator of
     // `beacon-types` writes next to them.
     println!("cargo:rerun-if-changed=../beacon-types/src/beacon/catalog.rs");
+    println!("cargo:rerun-if-changed=../beacon-types/src/beacon_v1_7/catalog.rs");
     let beacon = catalog::beacon_entries();
-    assert!(
-        beacon.len() <= 256,
-        "{} beacon entries: more than one selector byte",
-        beacon.len()
-    );
+    let beacon_v1_7 = catalog::beacon_v1_7_entries();
+    for (table, entries) in [("beacon", &beacon), ("beacon_v1_7", &beacon_v1_7)] {
+        assert!(
+            entries.len() <= 256,
+            "{} {table} entries: more than one selector byte",
+            entries.len()
+        );
+    }
 
     let generic_items = catalog::parse_items("generic", &read(&spec_tests.join("generic.rs")))
         .unwrap_or_else(|e| panic!("{e}"));
@@ -61,14 +65,16 @@ fn main() {
             .map(|t| (t.name.clone(), t.rust.clone()))
             .collect::<Vec<_>>(),
     );
-    write_tables(
-        &mut out,
-        "beacon",
-        &beacon
-            .iter()
-            .map(|e| (e.label(), e.rust()))
-            .collect::<Vec<_>>(),
-    );
+    for (kind, entries) in [("beacon", &beacon), ("beacon_v1_7", &beacon_v1_7)] {
+        write_tables(
+            &mut out,
+            kind,
+            &entries
+                .iter()
+                .map(|e| (e.label(), e.rust()))
+                .collect::<Vec<_>>(),
+        );
+    }
 
     // The run-time schema checks: each entry finds its schema once.
     write_schema_table(
@@ -104,16 +110,26 @@ fn main() {
     );
 
     // Value generators.
-    for e in beacon.iter().filter(|e| e.preset != Some("Mainnet")) {
-        let path = format!("::beacon_types::beacon::{}::{}", e.item.module, e.item.name);
-        write_impl(&mut out, &path, &e.item);
+    for e in beacon
+        .iter()
+        .chain(&beacon_v1_7)
+        .filter(|e| e.preset != Some("Mainnet"))
+    {
+        let path = format!("{}::{}", e.module_path(), e.item.name);
+        let preset = format!("::beacon_types::{}::Preset", e.edition.module);
+        write_impl(&mut out, &path, &preset, &e.item);
     }
     for (_, name) in catalog::GENERIC_CONTAINERS {
         let item = generic_items
             .iter()
             .find(|i| i.name == name)
             .unwrap_or_else(|| panic!("spec-tests/src/generic.rs defines no {name}"));
-        write_impl(&mut out, &format!("::spec_tests::generic::{name}"), item);
+        write_impl(
+            &mut out,
+            &format!("::spec_tests::generic::{name}"),
+            "",
+            item,
+        );
     }
 
     let dest = PathBuf::from(std::env::var_os("OUT_DIR").unwrap()).join("tables.rs");
@@ -171,11 +187,13 @@ fn write_schema_table(out: &mut String, kind: &str, types: &[(String, String, St
     out.push_str("        ]\n    };\n}\n\n");
 }
 
-fn write_impl(out: &mut String, path: &str, item: &catalog::Item) {
+/// `Generate` for the container or union `item` at `path`, generic over
+/// `P: preset` where the item is preset-generic.
+fn write_impl(out: &mut String, path: &str, preset: &str, item: &catalog::Item) {
     let (generics, ty) = if item.preset_generic {
-        ("<P: ::beacon_types::beacon::Preset>", format!("{path}<P>"))
+        (format!("<P: {preset}>"), format!("{path}<P>"))
     } else {
-        ("", path.to_owned())
+        (String::new(), path.to_owned())
     };
     writeln!(out, "impl{generics} crate::gen::Generate for {ty} {{").unwrap();
     out.push_str(

@@ -18,6 +18,11 @@
 //!   first every container for the minimal preset (containers that no preset
 //!   value sizes appear once, with no preset), then the preset-generic ones
 //!   for mainnet.
+//! - The v1.7.0-alpha.13 beacon table ([`beacon_v1_7_entries`]) lists those
+//!   of `beacon_types::beacon_v1_7` (fulu, gloas and heze, whose Gloas and
+//!   Heze containers are progressive) in the same order, from
+//!   [`beacon_v1_7_catalog`]: a table of its own, as the two would not fit
+//!   one selector byte.
 
 // Each user of this module (build script, library, seed tool) uses a part.
 #![allow(dead_code)]
@@ -194,6 +199,58 @@ pub fn generic_case_types(handler: &str, case: &str) -> Vec<String> {
 #[path = "../../beacon-types/src/beacon/catalog.rs"]
 pub mod beacon_catalog;
 
+/// The containers of `beacon_types::beacon_v1_7`, as [`beacon_catalog`].
+#[path = "../../beacon-types/src/beacon_v1_7/catalog.rs"]
+pub mod beacon_v1_7_catalog;
+
+/// An edition's module of `beacon_types` and its catalog.
+#[derive(Clone, Copy, Debug)]
+pub struct BeaconEdition {
+    /// The module under `beacon_types` (`beacon`, `beacon_v1_7`).
+    pub module: &'static str,
+    /// What labels start with (`""` for v1.6.1, `"v1.7 "`).
+    pub label: &'static str,
+    /// `(fork, name, preset_generic, fields)` of every container, in order.
+    containers: fn() -> Vec<(&'static str, &'static str, bool, &'static [&'static str])>,
+    /// `(fork, name, defining fork)` of every re-exported container.
+    reexports: &'static [(&'static str, &'static str, &'static str)],
+}
+
+/// One edition per module.
+impl PartialEq for BeaconEdition {
+    fn eq(&self, other: &Self) -> bool {
+        self.module == other.module
+    }
+}
+
+impl Eq for BeaconEdition {}
+
+/// consensus-specs v1.6.1: `beacon_types::beacon`.
+pub const V1_6: BeaconEdition = BeaconEdition {
+    module: "beacon",
+    label: "",
+    containers: || {
+        beacon_catalog::CONTAINERS
+            .iter()
+            .map(|c| (c.fork, c.name, c.preset_generic, c.fields))
+            .collect()
+    },
+    reexports: beacon_catalog::REEXPORTS,
+};
+
+/// consensus-specs v1.7.0-alpha.13: `beacon_types::beacon_v1_7`.
+pub const V1_7: BeaconEdition = BeaconEdition {
+    module: "beacon_v1_7",
+    label: "v1.7 ",
+    containers: || {
+        beacon_v1_7_catalog::CONTAINERS
+            .iter()
+            .map(|c| (c.fork, c.name, c.preset_generic, c.fields))
+            .collect()
+    },
+    reexports: beacon_v1_7_catalog::REEXPORTS,
+};
+
 /// A struct or enum found in a source file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Item {
@@ -281,9 +338,11 @@ pub fn parse_items(module: &str, source: &str) -> Result<Vec<Item>, String> {
     Ok(items)
 }
 
-/// One entry of the beacon table.
+/// One entry of a beacon table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BeaconEntry {
+    /// The edition whose module defines it.
+    pub edition: BeaconEdition,
     /// The container.
     pub item: Item,
     /// `Some("Minimal")` or `Some("Mainnet")` for a preset-generic one.
@@ -291,54 +350,74 @@ pub struct BeaconEntry {
 }
 
 impl BeaconEntry {
+    /// The path of the container's fork module from the fuzz crate
+    /// (`::beacon_types::beacon::phase0`).
+    pub fn module_path(&self) -> String {
+        format!(
+            "::beacon_types::{}::{}",
+            self.edition.module, self.item.module
+        )
+    }
+
     /// The Rust type, as a path that resolves from the fuzz crate.
     pub fn rust(&self) -> String {
-        let path = format!(
-            "::beacon_types::beacon::{}::{}",
-            self.item.module, self.item.name
-        );
+        let path = format!("{}::{}", self.module_path(), self.item.name);
         match self.preset {
-            Some(preset) => format!("{path}<::beacon_types::beacon::{preset}>"),
+            Some(preset) => format!("{path}<::beacon_types::{}::{preset}>", self.edition.module),
             None => path,
         }
     }
 
-    /// `module::Name` and the preset, for messages.
+    /// `module::Name` and the preset, for messages (`v1.7 gloas::...` for
+    /// the v1.7.0-alpha.13 table).
     pub fn label(&self) -> String {
+        let (edition, module, name) = (self.edition.label, &self.item.module, &self.item.name);
         match self.preset {
-            Some(preset) => format!("{}::{}<{preset}>", self.item.module, self.item.name),
-            None => format!("{}::{}", self.item.module, self.item.name),
+            Some(preset) => format!("{edition}{module}::{name}<{preset}>"),
+            None => format!("{edition}{module}::{name}"),
         }
     }
 }
 
-/// The beacon table, from the generated catalog of `beacon_types::beacon`.
+/// The beacon table of v1.6.1, from the generated catalog of
+/// `beacon_types::beacon`.
 pub fn beacon_entries() -> Vec<BeaconEntry> {
-    let items: Vec<Item> = beacon_catalog::CONTAINERS
-        .iter()
-        .map(|c| Item {
-            module: c.fork.to_owned(),
-            name: c.name.to_owned(),
-            preset_generic: c.preset_generic,
-            fields: c.fields.iter().map(|f| (*f).to_owned()).collect(),
+    edition_entries(V1_6)
+}
+
+/// The beacon table of v1.7.0-alpha.13, from the generated catalog of
+/// `beacon_types::beacon_v1_7`.
+pub fn beacon_v1_7_entries() -> Vec<BeaconEntry> {
+    edition_entries(V1_7)
+}
+
+/// Every container of `edition` for the minimal preset (or none), then the
+/// preset-generic ones for mainnet.
+fn edition_entries(edition: BeaconEdition) -> Vec<BeaconEntry> {
+    let items: Vec<Item> = (edition.containers)()
+        .into_iter()
+        .map(|(fork, name, preset_generic, fields)| Item {
+            module: fork.to_owned(),
+            name: name.to_owned(),
+            preset_generic,
+            fields: fields.iter().map(|f| (*f).to_owned()).collect(),
             variants: Vec::new(),
         })
         .collect();
+    let entry = |item: &Item, preset| BeaconEntry {
+        edition,
+        item: item.clone(),
+        preset,
+    };
     let mut out: Vec<BeaconEntry> = items
         .iter()
-        .map(|item| BeaconEntry {
-            item: item.clone(),
-            preset: item.preset_generic.then_some("Minimal"),
-        })
+        .map(|item| entry(item, item.preset_generic.then_some("Minimal")))
         .collect();
     out.extend(
         items
             .iter()
             .filter(|i| i.preset_generic)
-            .map(|item| BeaconEntry {
-                item: item.clone(),
-                preset: Some("Mainnet"),
-            }),
+            .map(|item| entry(item, Some("Mainnet"))),
     );
     out
 }
@@ -358,7 +437,10 @@ pub fn beacon_index(
     {
         fork
     } else {
-        beacon_catalog::REEXPORTS
+        entries
+            .first()?
+            .edition
+            .reexports
             .iter()
             .find(|(f, n, _)| *f == fork && *n == name)
             .map(|(_, _, origin)| *origin)?

@@ -4,8 +4,8 @@
 use crate::gen::Generate;
 use peam_ssz_schema::{Schema, Value};
 use peam_ssz_types::edition::{with_edition_named, Edition, EditionFn, Rules};
-use peam_ssz_types::sha256::{force_backend, Backend};
 use peam_ssz_types::path::{Layout, TreeLayout};
+use peam_ssz_types::sha256::{force_backend, Backend};
 use peam_ssz_types::stream::IoSource;
 use peam_ssz_types::view::TreeHashView;
 use peam_ssz_types::{DecodeError, Gindex, Root, Ssz, TreeHash, V1_6};
@@ -67,13 +67,13 @@ pub fn same_as_decoding<T: Checked>(decoded: &Result<T, DecodeError>, bytes: &[u
         hex(bytes)
     );
     let from_slice = T::ssz_read_from(&mut &bytes[..], bytes.len());
-    let from_reader = T::ssz_read_from(
-        &mut IoSource::new(OneByte(bytes)),
-        bytes.len(),
-    );
+    let from_reader = T::ssz_read_from(&mut IoSource::new(OneByte(bytes)), bytes.len());
     for (name, read) in [
         ("a slice", from_slice.map_err(|e| e.decode_error().cloned())),
-        ("a one-byte reader", from_reader.map_err(|e| e.decode_error().cloned())),
+        (
+            "a one-byte reader",
+            from_reader.map_err(|e| e.decode_error().cloned()),
+        ),
     ] {
         match (decoded, read) {
             (Ok(value), Ok(read)) => assert!(

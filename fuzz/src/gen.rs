@@ -11,7 +11,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use peam_ssz_types::{
-    Bitlist, Bitvector, ByteList, ByteVector, Edition, FixedBytes, Length, List,
+    Bitlist, Bitvector, ByteList, ByteVector, Edition, FixedBytes, Length, List, MaxLen,
     ProgressiveBitlist, ProgressiveByteList, ProgressiveList, Ssz, Vector, U256,
 };
 
@@ -145,9 +145,10 @@ impl<T: Generate + Ssz, N: Length> Generate for Vector<T, N> {
     }
 }
 
-impl<T: Generate + Ssz, E: Edition> Generate for ProgressiveList<T, E> {
+impl<T: Generate + Ssz, E: Edition, M: MaxLen> Generate for ProgressiveList<T, E, M> {
     fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Self> {
-        let list = ProgressiveList::<Value<T>, E>::arbitrary(u)?;
-        Ok(ProgressiveList::from(unwrap_all(list.into_vec())))
+        let list = ProgressiveList::<Value<T>, E, M>::arbitrary(u)?;
+        ProgressiveList::try_from_vec(unwrap_all(list.into_vec()))
+            .map_err(|_| arbitrary::Error::IncorrectFormat)
     }
 }

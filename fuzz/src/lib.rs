@@ -2,7 +2,8 @@
 //!
 //! - [`catalog`]: which types the targets decode, by selector byte.
 //! - `generic_decode_table!()`, `generic_roundtrip_table!()`,
-//!   `beacon_decode_table!()` and `beacon_roundtrip_table!()`: one [`Entry`]
+//!   `beacon_decode_table!()`, `beacon_roundtrip_table!()` and their
+//!   `beacon_v1_7_` twins: one [`Entry`]
 //!   per type of the catalog, with the check monomorphised for it (generated
 //!   by `build.rs` from the catalog of `beacon-types` and the `spec-tests`
 //!   sources). They are macros so that
@@ -58,6 +59,7 @@ mod tests {
         let table: &[Entry] = generic_decode_table!();
         assert_eq!(table.iter().map(|e| e.name).collect::<Vec<_>>(), names);
         assert!(BEACON_NAMES.len() > 100 && BEACON_NAMES.len() <= 256);
+        assert!(BEACON_V1_7_NAMES.len() > 100 && BEACON_V1_7_NAMES.len() <= 256);
     }
 
     /// A fork's container resolves to the module that defines it.
@@ -83,6 +85,23 @@ mod tests {
         assert_eq!(
             entries.iter().map(|e| e.label()).collect::<Vec<_>>(),
             BEACON_NAMES
+        );
+
+        let entries = catalog::beacon_v1_7_entries();
+        let label = |preset, fork, name| {
+            catalog::beacon_index(&entries, preset, fork, name).map(|i| entries[i].label())
+        };
+        assert_eq!(
+            label("minimal", "gloas", "BeaconState").as_deref(),
+            Some("v1.7 gloas::BeaconState<Minimal>")
+        );
+        assert_eq!(
+            label("mainnet", "heze", "Checkpoint").as_deref(),
+            Some("v1.7 fulu::Checkpoint")
+        );
+        assert_eq!(
+            entries.iter().map(|e| e.label()).collect::<Vec<_>>(),
+            BEACON_V1_7_NAMES
         );
     }
 

@@ -1,16 +1,21 @@
 //! Fills `fuzz/corpus/<target>/` with seeds taken from the consensus-spec
-//! v1.6.1 SSZ vectors, valid and invalid, each prefixed with the selector
+//! v1.6.1 SSZ vectors, valid and invalid (and for `decode_beacon_v1_7`, the
+//! v1.7.0-alpha.13 `ssz_static` ones), each prefixed with the selector
 //! byte of the type it belongs to (`src/catalog.rs`, shared with the fuzz
 //! crate, so the indices agree); for `schema_values`, which decodes the
 //! types of both catalogues, by a catalogue byte (0 `ssz_generic`, 1
 //! beacon) before the selector.
 //!
 //! ```text
-//! seed-corpus [--vectors DIR] [--out DIR] [--max-len BYTES] [--per-type N]
+//! seed-corpus [--vectors DIR] [--vectors-v1-7 DIR] [--out DIR] [--max-len BYTES] [--per-type N]
 //! ```
 //!
 //! - `--vectors DIR`: a directory holding `tests/` (default
 //!   `$SSZ_SPEC_VECTORS`, else `spec-tests/vectors`).
+//! - `--vectors-v1-7 DIR`: the v1.7.0-alpha.13 vectors' directory holding
+//!   `tests/` (default `$SSZ_SPEC_VECTORS_V1_7`, else the directory of
+//!   `--vectors` with `-v1.7` appended, as `download-vectors.sh` lays them
+//!   out: `spec-tests/vectors-v1.7`).
 //! - `--out DIR`: where the corpora go (default `fuzz/corpus`).
 //! - `--max-len BYTES`: skip serialized values longer than this (default
 //!   65536). libFuzzer caps its inputs at the longest seed, and every
@@ -32,6 +37,7 @@ mod catalog;
 
 struct Options {
     vectors: PathBuf,
+    vectors_v1_7: PathBuf,
     out: PathBuf,
     max_len: usize,
     per_type: usize,
@@ -46,6 +52,9 @@ fn parse_args() -> Result<Options, String> {
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
         .unwrap_or_else(|| fuzz_dir().join("../spec-tests/vectors"));
+    let mut vectors_v1_7 = std::env::var_os("SSZ_SPEC_VECTORS_V1_7")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from);
     let mut out = fuzz_dir().join("corpus");
     let mut max_len = 65_536;
     let mut per_type = usize::MAX;
@@ -54,13 +63,14 @@ fn parse_args() -> Result<Options, String> {
         let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
         match arg.as_str() {
             "--vectors" => vectors = PathBuf::from(value()?),
+            "--vectors-v1-7" => vectors_v1_7 = Some(PathBuf::from(value()?)),
             "--out" => out = PathBuf::from(value()?),
             "--max-len" => max_len = value()?.parse().map_err(|e| format!("--max-len: {e}"))?,
             "--per-type" => per_type = value()?.parse().map_err(|e| format!("--per-type: {e}"))?,
             "-h" | "--help" => {
                 return Err(
-                    "usage: seed-corpus [--vectors DIR] [--out DIR] [--max-len BYTES] \
-                            [--per-type N]"
+                    "usage: seed-corpus [--vectors DIR] [--vectors-v1-7 DIR] [--out DIR] \
+                            [--max-len BYTES] [--per-type N]"
                         .to_owned(),
                 )
             }
@@ -74,8 +84,21 @@ fn parse_args() -> Result<Options, String> {
             vectors.display()
         ));
     }
+    let vectors_v1_7 = vectors_v1_7.unwrap_or_else(|| {
+        let mut dir = vectors.clone().into_os_string();
+        dir.push("-v1.7");
+        PathBuf::from(dir)
+    });
+    if !vectors_v1_7.join("tests").is_dir() {
+        return Err(format!(
+            "{} holds no tests/ directory: run spec-tests/download-vectors.sh or set \
+             SSZ_SPEC_VECTORS_V1_7",
+            vectors_v1_7.display()
+        ));
+    }
     Ok(Options {
         vectors,
+        vectors_v1_7,
         out,
         max_len,
         per_type,
@@ -253,6 +276,35 @@ fn seed_beacon(opts: &Options, corpus: &mut Corpus) -> Result<usize, String> {
     Ok(cases)
 }
 
+/// Seeds for `decode_beacon_v1_7`: the v1.7.0-alpha.13 `ssz_static` cases,
+/// under the selector of their container in that table.
+fn seed_beacon_v1_7(opts: &Options, corpus: &mut Corpus) -> Result<usize, String> {
+    let entries = catalog::beacon_v1_7_entries();
+    let mut cases = 0;
+    for preset in ["minimal", "mainnet"] {
+        for fork_dir in subdirs(&opts.vectors_v1_7.join("tests").join(preset)) {
+            let fork = name(&fork_dir);
+            for type_dir in subdirs(&fork_dir.join("ssz_static")) {
+                let type_name = name(&type_dir);
+                let index = catalog::beacon_index(&entries, preset, &fork, &type_name).ok_or_else(
+                    || format!("no v1.7 beacon entry for {preset}/{fork}/{type_name}"),
+                )?;
+                let key = entries[index].label();
+                for suite in subdirs(&type_dir) {
+                    for case in subdirs(&suite) {
+                        let Some(bytes) = read_serialized(&case, opts.max_len)? else {
+                            continue;
+                        };
+                        cases += 1;
+                        corpus.add(opts, "decode_beacon_v1_7", &key, selector(index), &bytes);
+                    }
+                }
+            }
+        }
+    }
+    Ok(cases)
+}
+
 /// Seeds for the generated-value mode of the differential targets (bit 0
 /// set): an empty rest builds the smallest value of each shape.
 fn seed_generated(opts: &Options, corpus: &mut Corpus) {
@@ -281,11 +333,18 @@ fn run() -> Result<(), String> {
     let mut corpus = Corpus::default();
     let generic_cases = seed_generic(&opts, &mut corpus)?;
     let beacon_cases = seed_beacon(&opts, &mut corpus)?;
+    let v1_7_cases = seed_beacon_v1_7(&opts, &mut corpus)?;
     seed_generated(&opts, &mut corpus);
     if generic_cases == 0 || beacon_cases == 0 {
         return Err(format!(
             "no cases read under {} ({generic_cases} ssz_generic, {beacon_cases} ssz_static)",
             opts.vectors.display()
+        ));
+    }
+    if v1_7_cases == 0 {
+        return Err(format!(
+            "no ssz_static cases read under {}",
+            opts.vectors_v1_7.display()
         ));
     }
     for (target, seeds) in &corpus.seeds {
@@ -299,7 +358,10 @@ fn run() -> Result<(), String> {
         }
         println!("{target}: {} seeds, {bytes} bytes", seeds.len());
     }
-    println!("from {generic_cases} ssz_generic and {beacon_cases} ssz_static cases");
+    println!(
+        "from {generic_cases} ssz_generic, {beacon_cases} ssz_static and {v1_7_cases} \
+         v1.7.0-alpha.13 ssz_static cases"
+    );
     Ok(())
 }
 
