@@ -203,6 +203,9 @@ pub mod beacon_catalog;
 #[path = "../../beacon-types/src/beacon_v1_7/catalog.rs"]
 pub mod beacon_v1_7_catalog;
 
+/// `(fork, name, preset_generic, fields)` of a catalog's container.
+type ContainerRow = (&'static str, &'static str, bool, &'static [&'static str]);
+
 /// An edition's module of `beacon_types` and its catalog.
 #[derive(Clone, Copy, Debug)]
 pub struct BeaconEdition {
@@ -211,7 +214,7 @@ pub struct BeaconEdition {
     /// What labels start with (`""` for v1.6.1, `"v1.7 "`).
     pub label: &'static str,
     /// `(fork, name, preset_generic, fields)` of every container, in order.
-    containers: fn() -> Vec<(&'static str, &'static str, bool, &'static [&'static str])>,
+    containers: fn() -> Vec<ContainerRow>,
     /// `(fork, name, defining fork)` of every re-exported container.
     reexports: &'static [(&'static str, &'static str, &'static str)],
 }

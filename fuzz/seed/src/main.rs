@@ -239,56 +239,61 @@ fn seed_generic(opts: &Options, corpus: &mut Corpus) -> Result<usize, String> {
     Ok(cases)
 }
 
+/// Seeds for the beacon targets: the v1.6.1 `ssz_static` cases, under the
+/// selector of their container in the beacon table.
 fn seed_beacon(opts: &Options, corpus: &mut Corpus) -> Result<usize, String> {
     let entries = catalog::beacon_entries();
-    let mut cases = 0;
-    for preset in ["minimal", "mainnet"] {
-        for fork_dir in subdirs(&opts.vectors.join("tests").join(preset)) {
-            let fork = name(&fork_dir);
-            for type_dir in subdirs(&fork_dir.join("ssz_static")) {
-                let type_name = name(&type_dir);
-                let index = catalog::beacon_index(&entries, preset, &fork, &type_name)
-                    .ok_or_else(|| format!("no beacon entry for {preset}/{fork}/{type_name}"))?;
-                let key = entries[index].label();
-                for suite in subdirs(&type_dir) {
-                    for case in subdirs(&suite) {
-                        let Some(bytes) = read_serialized(&case, opts.max_len)? else {
-                            continue;
-                        };
-                        cases += 1;
-                        corpus.add(opts, "decode_beacon", &key, selector(index), &bytes);
-                        corpus.add(opts, "roundtrip_beacon", &key, selector(index), &bytes);
-                        corpus.add_prefixed(
-                            opts,
-                            "schema_values",
-                            &key,
-                            &[1, selector(index)],
-                            &bytes,
-                        );
-                        if type_name == "BeaconBlockHeader" {
-                            corpus.add(opts, "diff_header", &key, 0, &bytes);
-                        }
-                    }
-                }
+    static_cases(
+        opts,
+        &opts.vectors,
+        &entries,
+        |type_name, key, index, bytes| {
+            corpus.add(opts, "decode_beacon", key, index, bytes);
+            corpus.add(opts, "roundtrip_beacon", key, index, bytes);
+            corpus.add_prefixed(opts, "schema_values", key, &[1, index], bytes);
+            if type_name == "BeaconBlockHeader" {
+                corpus.add(opts, "diff_header", key, 0, bytes);
             }
-        }
-    }
-    Ok(cases)
+        },
+    )
 }
 
 /// Seeds for `decode_beacon_v1_7`: the v1.7.0-alpha.13 `ssz_static` cases,
 /// under the selector of their container in that table.
 fn seed_beacon_v1_7(opts: &Options, corpus: &mut Corpus) -> Result<usize, String> {
     let entries = catalog::beacon_v1_7_entries();
+    static_cases(
+        opts,
+        &opts.vectors_v1_7,
+        &entries,
+        |_, key, index, bytes| {
+            corpus.add(opts, "decode_beacon_v1_7", key, index, bytes);
+        },
+    )
+}
+
+/// Calls `each(type name, label, selector, serialized)` for every
+/// `ssz_static` case of both presets under `vectors/tests`, each filed under
+/// its container's entry of `entries`; returns how many cases it read.
+fn static_cases(
+    opts: &Options,
+    vectors: &Path,
+    entries: &[catalog::BeaconEntry],
+    mut each: impl FnMut(&str, &str, u8, &[u8]),
+) -> Result<usize, String> {
     let mut cases = 0;
     for preset in ["minimal", "mainnet"] {
-        for fork_dir in subdirs(&opts.vectors_v1_7.join("tests").join(preset)) {
+        for fork_dir in subdirs(&vectors.join("tests").join(preset)) {
             let fork = name(&fork_dir);
             for type_dir in subdirs(&fork_dir.join("ssz_static")) {
                 let type_name = name(&type_dir);
-                let index = catalog::beacon_index(&entries, preset, &fork, &type_name).ok_or_else(
-                    || format!("no v1.7 beacon entry for {preset}/{fork}/{type_name}"),
-                )?;
+                let index =
+                    catalog::beacon_index(entries, preset, &fork, &type_name).ok_or_else(|| {
+                        format!(
+                            "no beacon entry for {preset}/{fork}/{type_name} (under {})",
+                            vectors.display()
+                        )
+                    })?;
                 let key = entries[index].label();
                 for suite in subdirs(&type_dir) {
                     for case in subdirs(&suite) {
@@ -296,7 +301,7 @@ fn seed_beacon_v1_7(opts: &Options, corpus: &mut Corpus) -> Result<usize, String
                             continue;
                         };
                         cases += 1;
-                        corpus.add(opts, "decode_beacon_v1_7", &key, selector(index), &bytes);
+                        each(&type_name, &key, selector(index), &bytes);
                     }
                 }
             }
