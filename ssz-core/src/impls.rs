@@ -300,21 +300,29 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
     }
 
     /// Fixed-size arrays back to back are their elements back to back:
-    /// decoded a block of arrays at a time by the element's bulk path (a
-    /// `List[Vector[Fp, 8], N]` decodes, checks included, as a list of
-    /// `Fp` does), then moved into place. An error at element `k` of a
-    /// block is at `[k / N][k % N]`, as decoding array by array names it.
+    /// decoded by the element's bulk path (a `List[Vector[Fp, 8], N]`
+    /// decodes, checks included, as a list of `Fp` does). Into an empty
+    /// `out` (every list and vector body) the elements are decoded in
+    /// `out`'s own buffer, seen as one of elements, which then is `out`
+    /// again, without a copy; otherwise a block of arrays at a time, moved
+    /// into place. An error at element `k` is at `[k / N][k % N]`, as
+    /// decoding array by array names it.
     fn from_ssz_many(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), DecodeError> {
         /// Arrays per block: the block's elements stay in cache.
         const BLOCK_BYTES: usize = 16 * 1024;
         let size = T::FIXED_PART_LEN * N;
-        if N == 0 || size == 0 {
+        if N == 0 || size == 0 || size_of::<T>() == 0 {
             return crate::codec::decode_fixed_elements(bytes, out);
         }
-        let per_block = (BLOCK_BYTES / size).max(1);
         let count = bytes.len() / size;
-        out.reserve(count);
-        let mut elements: Vec<T> = Vec::with_capacity(per_block.min(count) * N);
+        let (per_block, mut elements) = if out.is_empty() {
+            // `take`: should the element decoder panic, `out` is left
+            // empty, never sharing the buffer `elements` frees.
+            (count.max(1), flatten(core::mem::take(out)))
+        } else {
+            ((BLOCK_BYTES / size).max(1), Vec::new())
+        };
+        elements.reserve(per_block.min(count) * N);
         for (b, block) in bytes[..count * size].chunks(per_block * size).enumerate() {
             elements.clear();
             if let Err(mut e) = T::from_ssz_many(block, &mut elements) {
@@ -323,29 +331,20 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
                     None => e,
                 });
             }
-            let arrays = block.len() / size;
-            if elements.len() != arrays * N {
+            if elements.len() != block.len() / size * N {
                 return Err(short_block());
             }
-            out.reserve(arrays);
-            let start = out.len();
-            // SAFETY: `elements` holds exactly `arrays * N` initialised `T`s
-            // (checked above), which are `arrays` `[T; N]`s back to back
-            // (an array is its elements in order, without padding, with the
-            // alignment of `T`); `reserve` made room for `arrays` more
-            // values after `start` in `out`, a distinct allocation. The
-            // values are moved bit for bit: `elements` forgets them
-            // (`set_len(0)`, so they are not dropped twice), and `out`'s
-            // new length covers exactly the ones copied.
-            unsafe {
-                core::ptr::copy_nonoverlapping(
-                    elements.as_ptr().cast::<[T; N]>(),
-                    out.as_mut_ptr().add(start),
-                    arrays,
-                );
-                elements.set_len(0);
-                out.set_len(start + arrays);
+            if out.is_empty() {
+                match into_arrays(elements) {
+                    Ok(arrays) => {
+                        *out = arrays;
+                        elements = Vec::new();
+                        continue;
+                    }
+                    Err(back) => elements = back,
+                }
             }
+            move_arrays(&mut elements, out);
         }
         Ok(())
     }
@@ -424,6 +423,72 @@ impl<T: TreeHash, const N: usize> TreeHash for [T; N] {
             return Ok(self.hash_tree_root());
         }
         crate::codec::vector_node(self, gindex)
+    }
+}
+
+/// The buffer of `arrays`, emptied, as one for their elements: `N` times
+/// the capacity (`N` and `T`'s size not 0).
+fn flatten<T, const N: usize>(mut arrays: Vec<[T; N]>) -> Vec<T> {
+    arrays.clear();
+    let mut arrays = core::mem::ManuallyDrop::new(arrays);
+    let (ptr, capacity) = (arrays.as_mut_ptr(), arrays.capacity());
+    // SAFETY: `ptr` was allocated by a `Vec<[T; N]>` for `capacity` arrays
+    // with `T`'s alignment (an array's); `N * capacity` `T`s have the same
+    // size and alignment (an array is its elements without padding; the
+    // product fits, as the allocation's size does), so the buffer is one a
+    // `Vec<T>` of that capacity owns, as `Vec::from_raw_parts` requires.
+    // The length is 0: nothing in it is read. The old `Vec` is forgotten
+    // (`ManuallyDrop`), so the buffer has one owner.
+    unsafe { Vec::from_raw_parts(ptr.cast::<T>(), 0, capacity * N) }
+}
+
+/// `elements` as the arrays of `N` they are back to back, in the same
+/// buffer: when their number and the buffer's capacity are whole numbers of
+/// arrays (always, for a buffer made by `Vec::with_capacity` for a whole
+/// number of arrays and filled to it); `elements` back otherwise.
+fn into_arrays<T, const N: usize>(elements: Vec<T>) -> Result<Vec<[T; N]>, Vec<T>> {
+    if N == 0
+        || size_of::<T>() == 0
+        || !elements.len().is_multiple_of(N)
+        || !elements.capacity().is_multiple_of(N)
+    {
+        return Err(elements);
+    }
+    let mut elements = core::mem::ManuallyDrop::new(elements);
+    let (ptr, len, capacity) = (elements.as_mut_ptr(), elements.len(), elements.capacity());
+    // SAFETY: `ptr` was allocated by a `Vec<T>` (`T` not zero-sized) for
+    // `capacity` `T`s, with `T`'s alignment. `[T; N]` has `T`'s alignment
+    // and the size of `N` `T`s (an array is its elements in order, without
+    // padding), so `capacity / N` arrays (`capacity` is a multiple of `N`)
+    // take exactly the allocated size with the allocated alignment, as
+    // `Vec::from_raw_parts` requires; the first `len / N` arrays are the
+    // `len` initialised elements (`len` is a multiple of `N`). The old
+    // `Vec` is forgotten (`ManuallyDrop`), so the buffer has one owner.
+    Ok(unsafe { Vec::from_raw_parts(ptr.cast::<[T; N]>(), len / N, capacity / N) })
+}
+
+/// Moves the arrays of `N` that `elements` holds back to back (a whole
+/// number of them) to the end of `out`, leaving `elements` empty.
+fn move_arrays<T, const N: usize>(elements: &mut Vec<T>, out: &mut Vec<[T; N]>) {
+    let arrays = elements.len() / N;
+    elements.truncate(arrays * N);
+    out.reserve(arrays);
+    let start = out.len();
+    // SAFETY: `elements` holds exactly `arrays * N` initialised `T`s,
+    // which are `arrays` `[T; N]`s back to back (an array is its elements
+    // in order, without padding, with the alignment of `T`); `reserve`
+    // made room for `arrays` more values after `start` in `out`, a
+    // distinct allocation. The values are moved bit for bit: `elements`
+    // forgets them (`set_len(0)`, so they are not dropped twice), and
+    // `out`'s new length covers exactly the ones copied.
+    unsafe {
+        core::ptr::copy_nonoverlapping(
+            elements.as_ptr().cast::<[T; N]>(),
+            out.as_mut_ptr().add(start),
+            arrays,
+        );
+        elements.set_len(0);
+        out.set_len(start + arrays);
     }
 }
 
@@ -533,12 +598,57 @@ mod tests {
                 "{at}"
             );
         }
+        // Appended to arrays already there: a block at a time, the error
+        // still at the index within `bytes`.
+        let mut appended = vec![[true; 3]];
+        <[bool; 3]>::from_ssz_many(&good, &mut appended).unwrap();
+        assert_eq!(appended[0], [true; 3]);
+        assert_eq!(appended[1..], one_by_one[..]);
+        let mut bad = good.clone();
+        bad[count * 3 - 2] = 9;
+        let (mut a, mut b) = (vec![[false; 3]], vec![[false; 3]]);
+        assert_eq!(
+            <[bool; 3]>::from_ssz_many(&bad, &mut a),
+            crate::codec::decode_fixed_elements::<[bool; 3]>(&bad, &mut b),
+        );
         let words: Vec<u8> = (0..4 * 8 * 100).map(|i| i as u8).collect();
         let mut bulk: Vec<[u32; 8]> = Vec::new();
         <[u32; 8]>::from_ssz_many(&words, &mut bulk).unwrap();
         let mut one_by_one = Vec::new();
         crate::codec::decode_fixed_elements::<[u32; 8]>(&words, &mut one_by_one).unwrap();
         assert_eq!(bulk, one_by_one);
+    }
+
+    #[test]
+    fn elements_become_arrays_in_their_buffer_or_come_back() {
+        use alloc::string::{String, ToString};
+        let mut strings: Vec<String> = Vec::with_capacity(4);
+        strings.extend((0..4).map(|i| i.to_string()));
+        let ptr = strings.as_ptr() as usize;
+        let arrays = into_arrays::<String, 2>(strings).unwrap();
+        assert_eq!(arrays, [["0", "1"], ["2", "3"]]);
+        assert_eq!((arrays.as_ptr() as usize, arrays.capacity()), (ptr, 2));
+        // A capacity or a length that is not whole arrays: given back.
+        let mut odd: Vec<String> = Vec::with_capacity(5);
+        odd.extend((0..4).map(|i| i.to_string()));
+        let mut odd = into_arrays::<String, 2>(odd).unwrap_err();
+        odd.truncate(3);
+        odd.shrink_to_fit();
+        assert_eq!(into_arrays::<String, 2>(odd).unwrap_err().len(), 3);
+        // An array buffer, emptied, as one of elements: the same buffer.
+        let full = vec![[String::from("a"), String::from("b")]; 3];
+        let ptr = full.as_ptr() as usize;
+        let flat = flatten(full);
+        assert_eq!(
+            (flat.as_ptr() as usize, flat.len(), flat.capacity()),
+            (ptr, 0, 6)
+        );
+        // Moved after arrays already there; a remainder is dropped.
+        let mut out = vec![[String::new(), String::new()]];
+        let mut elements: Vec<String> = (0..5).map(|i| i.to_string()).collect();
+        move_arrays(&mut elements, &mut out);
+        assert!(elements.is_empty());
+        assert_eq!(out, [["", ""], ["0", "1"], ["2", "3"]]);
     }
 
     #[test]
