@@ -49,6 +49,10 @@ pub mod gloas;
 #[path = "beacon/phase0.rs"]
 pub mod phase0;
 
+// The containers without a `List` or `Vector` are those of
+// `crate::beacon`, which the fork files re-export from here.
+use crate::beacon::shared;
+
 #[path = "beacon/dispatch.rs"]
 mod dispatch;
 /// As [`crate::beacon::visit_fork_containers`], for the cached

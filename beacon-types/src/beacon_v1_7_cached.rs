@@ -47,6 +47,10 @@ pub mod gloas;
 #[path = "beacon_v1_7/heze.rs"]
 pub mod heze;
 
+// The containers without a `List`, `Vector` or `ProgressiveList` are those
+// of `crate::beacon_v1_7`, which the fork files re-export from here.
+use crate::beacon_v1_7::shared;
+
 #[path = "beacon_v1_7/dispatch.rs"]
 mod dispatch;
 /// As [`crate::beacon_v1_7::visit_fork_containers`], for the cached
