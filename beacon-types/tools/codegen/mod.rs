@@ -10,6 +10,10 @@
 //! - each container is written once, in the first fork that has it with this
 //!   definition; later forks re-export it (`pub use super::phase0::Checkpoint;`)
 //!   until a fork changes its fields, a field's type, or a container it holds;
+//! - a container that holds no `List`, `Vector` or `ProgressiveList`, itself
+//!   or through a container, is written in `shared/<fork>.rs` and re-exported
+//!   by its fork's file: only the plain instantiation compiles `shared`, the
+//!   cached one re-exports it, so such a container is one type in both;
 //! - a container is generic over `P: Preset` exactly when a field's type
 //!   depends on a preset value, directly or through an alias or a container;
 //! - the spec type of every field is parsed, rendered as a Rust type, and
