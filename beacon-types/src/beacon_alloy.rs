@@ -56,6 +56,17 @@ pub mod capella;
 #[path = "beacon/phase0.rs"]
 pub mod phase0;
 
+/// The containers without a `List` or `Vector`, which the fork files
+/// re-export: compiled here too, since their roots and addresses are
+/// alloy's.
+#[path = "beacon/shared"]
+mod shared {
+    pub mod altair;
+    pub mod bellatrix;
+    pub mod capella;
+    pub mod phase0;
+}
+
 /// As [`crate::beacon::visit_fork_containers`], for the alloy
 /// instantiation: returns `false`, having called nothing, for a fork not in
 /// [`FORKS`].

@@ -6,6 +6,11 @@
 //! `ssz_static` vectors run through the cached types too
 //! (`tests/ssz_static_cached.rs`, `ssz_static[cached]/...`).
 //!
+//! A container that holds no `List` or `Vector`, itself or through a
+//! container (`Checkpoint`, `Validator`, `BeaconBlockHeader`, electra's
+//! `PendingDeposit`), is re-exported from [`crate::beacon`] instead: the
+//! same type in both, so a value moves between them without a conversion.
+//!
 //! ```
 //! use peam_ssz_beacon::beacon_cached::{fulu, Minimal};
 //! use peam_ssz_types::{PersistentList, Ssz, TreeHash};
@@ -15,6 +20,8 @@
 //! state.balances.push(32_000_000_000).unwrap();
 //! let plain = peam_ssz_beacon::beacon::fulu::BeaconState::<Minimal>::from_ssz(&state.to_ssz()).unwrap();
 //! assert_eq!(state.hash_tree_root(), plain.hash_tree_root());
+//! // The plain `Checkpoint` is the cached one.
+//! state.finalized_checkpoint = plain.finalized_checkpoint.clone();
 //! ```
 
 pub use crate::beacon::{
@@ -48,6 +55,10 @@ pub mod fulu;
 pub mod gloas;
 #[path = "beacon/phase0.rs"]
 pub mod phase0;
+
+// The containers without a `List` or `Vector` are those of
+// `crate::beacon`, which the fork files re-export from here.
+use crate::beacon::shared;
 
 #[path = "beacon/dispatch.rs"]
 mod dispatch;

@@ -11,6 +11,12 @@
 //! Progressive bitlists and byte lists (aggregation bits, transactions)
 //! stay plain: they are small and decoded once.
 //!
+//! A container that holds no `List`, `Vector` or `ProgressiveList`, itself
+//! or through a container (`Checkpoint`, `Validator`, `Builder`,
+//! `PayloadAttestation`), is re-exported from [`crate::beacon_v1_7`]
+//! instead: the same type in both, so a value moves between them without a
+//! conversion.
+//!
 //! ```
 //! use peam_ssz_beacon::beacon_v1_7_cached::{gloas, Minimal};
 //! use peam_ssz_types::{PersistentProgressiveList, Ssz, TreeHash, V1_7};
@@ -46,6 +52,10 @@ pub mod fulu;
 pub mod gloas;
 #[path = "beacon_v1_7/heze.rs"]
 pub mod heze;
+
+// The containers without a `List`, `Vector` or `ProgressiveList` are those
+// of `crate::beacon_v1_7`, which the fork files re-export from here.
+use crate::beacon_v1_7::shared;
 
 #[path = "beacon_v1_7/dispatch.rs"]
 mod dispatch;

@@ -8,14 +8,16 @@
 //!   [`ContainerVisitor`](beacon::ContainerVisitor) that walks a fork's
 //!   containers.
 //! - [`beacon_cached`] compiles the same fork files with the persistent,
-//!   cached `List` and `Vector`.
+//!   cached `List` and `Vector`; the containers that hold neither are
+//!   those of [`beacon`], re-exported.
 //! - `beacon_alloy` (feature `alloy`) compiles the phase0 to capella fork
 //!   files with alloy-primitives' `B256`, `Address` and `U256`.
 //! - [`beacon_v1_7`] holds the Fulu, Gloas and Heze containers of
 //!   v1.7.0-alpha.13 (progressive from Gloas on; Heze adds EIP-7805's
 //!   inclusion lists).
 //! - [`beacon_v1_7_cached`] compiles those fork files with the persistent,
-//!   cached `List`, `Vector` and `ProgressiveList`.
+//!   cached `List`, `Vector` and `ProgressiveList`, and re-exports those of
+//!   [`beacon_v1_7`] that hold none of them.
 //! - [`ForkName`] names the forks, in order.
 //! - [`config`] reads a chain's configuration ([`ChainConfig`]): the fork
 //!   of an epoch, fork versions, the run-time maxima.

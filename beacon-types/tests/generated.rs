@@ -115,6 +115,53 @@ mod v1_6 {
         >());
     }
 
+    /// A container that holds no `List` or `Vector`, itself or through a
+    /// container, is the plain type in the cached instantiation too; one
+    /// that holds one is the cached instantiation's own.
+    #[cfg(feature = "cached")]
+    #[test]
+    fn cached_reexports_the_containers_without_lists() {
+        use core::any::TypeId;
+        use peam_ssz_beacon::beacon_cached as cached;
+        fn same<A: 'static, B: 'static>() -> bool {
+            TypeId::of::<A>() == TypeId::of::<B>()
+        }
+        assert!(same::<cached::fulu::Checkpoint, fulu::Checkpoint>());
+        assert!(same::<cached::phase0::Validator, gloas::Validator>());
+        assert!(same::<
+            cached::eip7805::BeaconBlockHeader,
+            phase0::BeaconBlockHeader,
+        >());
+        assert!(same::<
+            cached::electra::Attestation<Mainnet>,
+            electra::Attestation<Mainnet>,
+        >());
+        assert!(same::<cached::electra::PendingDeposit, fulu::PendingDeposit>());
+        assert!(same::<
+            cached::capella::ExecutionPayloadHeader<Minimal>,
+            capella::ExecutionPayloadHeader<Minimal>,
+        >());
+        assert!(same::<
+            cached::altair::SyncAggregate<Mainnet>,
+            altair::SyncAggregate<Mainnet>,
+        >());
+        // A vector longer than an inline array, and lists.
+        assert!(!same::<cached::phase0::Deposit, phase0::Deposit>());
+        assert!(!same::<
+            cached::electra::IndexedAttestation<Mainnet>,
+            electra::IndexedAttestation<Mainnet>,
+        >());
+        assert!(!same::<
+            cached::fulu::BeaconState<Mainnet>,
+            fulu::BeaconState<Mainnet>,
+        >());
+        // Through a container that holds a list.
+        assert!(!same::<
+            cached::phase0::AttesterSlashing<Mainnet>,
+            phase0::AttesterSlashing<Mainnet>,
+        >());
+    }
+
     /// The visitor gives, for both presets, exactly the containers that the
     /// schema lists for each fork, in the order of their names.
     #[test]
@@ -199,6 +246,48 @@ mod v1_7 {
         assert!(!same::<
             gloas::BeaconState<Mainnet>,
             heze::BeaconState<Mainnet>,
+        >());
+    }
+
+    /// A container that holds no `List`, `Vector` or `ProgressiveList`,
+    /// itself or through a container, is the plain type in the cached
+    /// instantiation too; one that holds one is the cached instantiation's
+    /// own.
+    #[cfg(feature = "cached")]
+    #[test]
+    fn cached_reexports_the_containers_without_lists() {
+        use core::any::TypeId;
+        use peam_ssz_beacon::beacon_v1_7_cached as cached;
+        fn same<A: 'static, B: 'static>() -> bool {
+            TypeId::of::<A>() == TypeId::of::<B>()
+        }
+        assert!(same::<cached::heze::Checkpoint, fulu::Checkpoint>());
+        assert!(same::<cached::gloas::Validator, gloas::Validator>());
+        assert!(same::<cached::gloas::Builder, heze::Builder>());
+        assert!(same::<
+            cached::gloas::PayloadAttestation<Minimal>,
+            gloas::PayloadAttestation<Minimal>,
+        >());
+        assert!(same::<
+            cached::heze::SignedProposerPreferences,
+            gloas::SignedProposerPreferences,
+        >());
+        // Progressive lists, and what holds them.
+        assert!(!same::<
+            cached::gloas::ExecutionPayloadBid,
+            gloas::ExecutionPayloadBid,
+        >());
+        assert!(!same::<
+            cached::gloas::ExecutionRequests,
+            gloas::ExecutionRequests,
+        >());
+        assert!(!same::<
+            cached::heze::ExecutionPayloadBid<Mainnet>,
+            heze::ExecutionPayloadBid<Mainnet>,
+        >());
+        assert!(!same::<
+            cached::gloas::BeaconState<Mainnet>,
+            gloas::BeaconState<Mainnet>,
         >());
     }
 

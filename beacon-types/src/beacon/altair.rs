@@ -7,7 +7,7 @@
 #![allow(clippy::type_complexity)]
 
 use super::collections::{List, Vector};
-use super::{ContainerVisitor, Preset, Quot};
+use super::{ContainerVisitor, Preset};
 use peam_ssz_types::{Bitvector, ConsensusJson, Prod, Ssz, TreeHash, U};
 
 pub use super::phase0::{
@@ -17,6 +17,11 @@ pub use super::phase0::{
     IndexedAttestation, PendingAttestation, ProposerSlashing, Root, SignedAggregateAndProof,
     SignedBeaconBlockHeader, SignedVoluntaryExit, SigningData, Slot, Validator, ValidatorIndex,
     Version, VoluntaryExit,
+};
+pub use super::shared::altair::{
+    ContributionAndProof, LightClientFinalityUpdate, LightClientHeader,
+    LightClientOptimisticUpdate, SignedContributionAndProof, SyncAggregate,
+    SyncAggregatorSelectionData, SyncCommitteeContribution, SyncCommitteeMessage,
 };
 
 /// `CurrentSyncCommitteeBranch`: `Vector[ByteVector[32], 5]`.
@@ -98,16 +103,6 @@ pub struct BeaconState<P: Preset> {
     pub next_sync_committee: SyncCommittee<P>,
 }
 
-/// `ContributionAndProof` as of altair (consensus-specs v1.6.1).
-///
-/// Unchanged in bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ContributionAndProof<P: Preset> {
-    pub aggregator_index: ValidatorIndex,
-    pub contribution: SyncCommitteeContribution<P>,
-    pub selection_proof: BLSSignature,
-}
-
 /// `LightClientBootstrap` as of altair (consensus-specs v1.6.1).
 ///
 /// Unchanged in bellatrix.
@@ -116,36 +111,6 @@ pub struct LightClientBootstrap<P: Preset> {
     pub header: LightClientHeader,
     pub current_sync_committee: SyncCommittee<P>,
     pub current_sync_committee_branch: CurrentSyncCommitteeBranch,
-}
-
-/// `LightClientFinalityUpdate` as of altair (consensus-specs v1.6.1).
-///
-/// Unchanged in bellatrix.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientFinalityUpdate<P: Preset> {
-    pub attested_header: LightClientHeader,
-    pub finalized_header: LightClientHeader,
-    pub finality_branch: FinalityBranch,
-    pub sync_aggregate: SyncAggregate<P>,
-    pub signature_slot: Slot,
-}
-
-/// `LightClientHeader` as of altair (consensus-specs v1.6.1).
-///
-/// Unchanged in bellatrix.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientHeader {
-    pub beacon: BeaconBlockHeader,
-}
-
-/// `LightClientOptimisticUpdate` as of altair (consensus-specs v1.6.1).
-///
-/// Unchanged in bellatrix.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientOptimisticUpdate<P: Preset> {
-    pub attested_header: LightClientHeader,
-    pub sync_aggregate: SyncAggregate<P>,
-    pub signature_slot: Slot,
 }
 
 /// `LightClientUpdate` as of altair (consensus-specs v1.6.1).
@@ -169,34 +134,6 @@ pub struct SignedBeaconBlock<P: Preset> {
     pub signature: BLSSignature,
 }
 
-/// `SignedContributionAndProof` as of altair (consensus-specs v1.6.1).
-///
-/// Unchanged in bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SignedContributionAndProof<P: Preset> {
-    pub message: ContributionAndProof<P>,
-    pub signature: BLSSignature,
-}
-
-/// `SyncAggregate` as of altair (consensus-specs v1.6.1).
-///
-/// Unchanged in bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SyncAggregate<P: Preset> {
-    /// `Bitvector[SYNC_COMMITTEE_SIZE]`
-    pub sync_committee_bits: Bitvector<P::SyncCommitteeSize>,
-    pub sync_committee_signature: BLSSignature,
-}
-
-/// `SyncAggregatorSelectionData` as of altair (consensus-specs v1.6.1).
-///
-/// Unchanged in bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SyncAggregatorSelectionData {
-    pub slot: Slot,
-    pub subcommittee_index: u64,
-}
-
 /// `SyncCommittee` as of altair (consensus-specs v1.6.1).
 ///
 /// Unchanged in bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
@@ -205,30 +142,6 @@ pub struct SyncCommittee<P: Preset> {
     /// `Vector[BLSPubkey, SYNC_COMMITTEE_SIZE]`
     pub pubkeys: Vector<BLSPubkey, P::SyncCommitteeSize>,
     pub aggregate_pubkey: BLSPubkey,
-}
-
-/// `SyncCommitteeContribution` as of altair (consensus-specs v1.6.1).
-///
-/// Unchanged in bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SyncCommitteeContribution<P: Preset> {
-    pub slot: Slot,
-    pub beacon_block_root: Root,
-    pub subcommittee_index: u64,
-    /// `Bitvector[SYNC_COMMITTEE_SIZE // SYNC_COMMITTEE_SUBNET_COUNT]`
-    pub aggregation_bits: Bitvector<Quot<P::SyncCommitteeSize, U<4>>>,
-    pub signature: BLSSignature,
-}
-
-/// `SyncCommitteeMessage` as of altair (consensus-specs v1.6.1).
-///
-/// Unchanged in bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SyncCommitteeMessage {
-    pub slot: Slot,
-    pub beacon_block_root: Root,
-    pub validator_index: ValidatorIndex,
-    pub signature: BLSSignature,
 }
 
 /// Calls `visitor` with every container of altair that the `ssz_static` vectors

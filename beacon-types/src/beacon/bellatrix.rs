@@ -24,6 +24,7 @@ pub use super::phase0::{
     SignedBeaconBlockHeader, SignedVoluntaryExit, SigningData, Slot, Validator, ValidatorIndex,
     Version, VoluntaryExit,
 };
+pub use super::shared::bellatrix::{ExecutionPayloadHeader, PowBlock};
 
 /// `ExecutionAddress`: `ByteVector[20]`.
 pub type ExecutionAddress = super::collections::Bytes20;
@@ -122,37 +123,6 @@ pub struct ExecutionPayload<P: Preset> {
     pub block_hash: Hash32,
     /// `List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]`
     pub transactions: List<Transaction<P>, P::MaxTransactionsPerPayload>,
-}
-
-/// `ExecutionPayloadHeader` as of bellatrix (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ExecutionPayloadHeader<P: Preset> {
-    pub parent_hash: Hash32,
-    pub fee_recipient: ExecutionAddress,
-    pub state_root: Bytes32,
-    pub receipts_root: Bytes32,
-    /// `ByteVector[BYTES_PER_LOGS_BLOOM]`
-    pub logs_bloom: ByteVector<P::BytesPerLogsBloom>,
-    pub prev_randao: Bytes32,
-    pub block_number: u64,
-    pub gas_limit: u64,
-    pub gas_used: u64,
-    pub timestamp: u64,
-    /// `ByteList[MAX_EXTRA_DATA_BYTES]`
-    pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    pub base_fee_per_gas: super::collections::Uint256,
-    pub block_hash: Hash32,
-    pub transactions_root: Root,
-}
-
-/// `PowBlock` as of bellatrix (consensus-specs v1.6.1).
-///
-/// Unchanged in capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PowBlock {
-    pub block_hash: Hash32,
-    pub parent_hash: Hash32,
-    pub total_difficulty: super::collections::Uint256,
 }
 
 /// `SignedBeaconBlock` as of bellatrix (consensus-specs v1.6.1).

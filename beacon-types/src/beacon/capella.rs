@@ -24,21 +24,15 @@ pub use super::phase0::{
     SignedBeaconBlockHeader, SignedVoluntaryExit, SigningData, Slot, Validator, ValidatorIndex,
     Version, VoluntaryExit,
 };
+pub use super::shared::capella::{
+    BLSToExecutionChange, ExecutionPayloadHeader, HistoricalSummary, LightClientFinalityUpdate,
+    LightClientHeader, LightClientOptimisticUpdate, SignedBLSToExecutionChange, Withdrawal,
+};
 
 /// `ExecutionBranch`: `Vector[ByteVector[32], 4]`.
 pub type ExecutionBranch = [Bytes32; 4];
 /// `WithdrawalIndex`: `uint64`.
 pub type WithdrawalIndex = u64;
-
-/// `BLSToExecutionChange` as of capella (consensus-specs v1.6.1).
-///
-/// Unchanged in deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct BLSToExecutionChange {
-    pub validator_index: ValidatorIndex,
-    pub from_bls_pubkey: BLSPubkey,
-    pub to_execution_address: ExecutionAddress,
-}
 
 /// `BeaconBlock` as of capella (consensus-specs v1.6.1).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
@@ -142,69 +136,12 @@ pub struct ExecutionPayload<P: Preset> {
     pub withdrawals: List<Withdrawal, P::MaxWithdrawalsPerPayload>,
 }
 
-/// `ExecutionPayloadHeader` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ExecutionPayloadHeader<P: Preset> {
-    pub parent_hash: Hash32,
-    pub fee_recipient: ExecutionAddress,
-    pub state_root: Bytes32,
-    pub receipts_root: Bytes32,
-    /// `ByteVector[BYTES_PER_LOGS_BLOOM]`
-    pub logs_bloom: ByteVector<P::BytesPerLogsBloom>,
-    pub prev_randao: Bytes32,
-    pub block_number: u64,
-    pub gas_limit: u64,
-    pub gas_used: u64,
-    pub timestamp: u64,
-    /// `ByteList[MAX_EXTRA_DATA_BYTES]`
-    pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    pub base_fee_per_gas: super::collections::Uint256,
-    pub block_hash: Hash32,
-    pub transactions_root: Root,
-    pub withdrawals_root: Root,
-}
-
-/// `HistoricalSummary` as of capella (consensus-specs v1.6.1).
-///
-/// Unchanged in deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct HistoricalSummary {
-    pub block_summary_root: Root,
-    pub state_summary_root: Root,
-}
-
 /// `LightClientBootstrap` as of capella (consensus-specs v1.6.1).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientBootstrap<P: Preset> {
     pub header: LightClientHeader<P>,
     pub current_sync_committee: SyncCommittee<P>,
     pub current_sync_committee_branch: CurrentSyncCommitteeBranch,
-}
-
-/// `LightClientFinalityUpdate` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientFinalityUpdate<P: Preset> {
-    pub attested_header: LightClientHeader<P>,
-    pub finalized_header: LightClientHeader<P>,
-    pub finality_branch: FinalityBranch,
-    pub sync_aggregate: SyncAggregate<P>,
-    pub signature_slot: Slot,
-}
-
-/// `LightClientHeader` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientHeader<P: Preset> {
-    pub beacon: BeaconBlockHeader,
-    pub execution: ExecutionPayloadHeader<P>,
-    pub execution_branch: ExecutionBranch,
-}
-
-/// `LightClientOptimisticUpdate` as of capella (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientOptimisticUpdate<P: Preset> {
-    pub attested_header: LightClientHeader<P>,
-    pub sync_aggregate: SyncAggregate<P>,
-    pub signature_slot: Slot,
 }
 
 /// `LightClientUpdate` as of capella (consensus-specs v1.6.1).
@@ -219,31 +156,11 @@ pub struct LightClientUpdate<P: Preset> {
     pub signature_slot: Slot,
 }
 
-/// `SignedBLSToExecutionChange` as of capella (consensus-specs v1.6.1).
-///
-/// Unchanged in deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SignedBLSToExecutionChange {
-    pub message: BLSToExecutionChange,
-    pub signature: BLSSignature,
-}
-
 /// `SignedBeaconBlock` as of capella (consensus-specs v1.6.1).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlock<P: Preset> {
     pub message: BeaconBlock<P>,
     pub signature: BLSSignature,
-}
-
-/// `Withdrawal` as of capella (consensus-specs v1.6.1).
-///
-/// Unchanged in deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Withdrawal {
-    pub index: WithdrawalIndex,
-    pub validator_index: ValidatorIndex,
-    pub address: ExecutionAddress,
-    pub amount: Gwei,
 }
 
 /// Calls `visitor` with every container of capella that the `ssz_static` vectors

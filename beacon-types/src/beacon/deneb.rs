@@ -30,6 +30,10 @@ pub use super::phase0::{
     SignedBeaconBlockHeader, SignedVoluntaryExit, SigningData, Slot, Validator, ValidatorIndex,
     Version, VoluntaryExit,
 };
+pub use super::shared::deneb::{
+    BlobIdentifier, ExecutionPayloadHeader, LightClientFinalityUpdate, LightClientHeader,
+    LightClientOptimisticUpdate,
+};
 
 /// `Blob`: `ByteVector[BYTES_PER_FIELD_ELEMENT * FIELD_ELEMENTS_PER_BLOB]`.
 pub type Blob<P> = ByteVector<Prod<U<32>, <P as Preset>::FieldElementsPerBlob>>;
@@ -120,15 +124,6 @@ pub struct BeaconState<P: Preset> {
     pub historical_summaries: List<HistoricalSummary, P::HistoricalRootsLimit>,
 }
 
-/// `BlobIdentifier` as of deneb (consensus-specs v1.6.1).
-///
-/// Unchanged in electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct BlobIdentifier {
-    pub block_root: Root,
-    pub index: BlobIndex,
-}
-
 /// `BlobSidecar` as of deneb (consensus-specs v1.6.1).
 ///
 /// Unchanged in electra, fulu, gloas, eip7805.
@@ -171,68 +166,12 @@ pub struct ExecutionPayload<P: Preset> {
     pub excess_blob_gas: u64,
 }
 
-/// `ExecutionPayloadHeader` as of deneb (consensus-specs v1.6.1).
-///
-/// Unchanged in electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ExecutionPayloadHeader<P: Preset> {
-    pub parent_hash: Hash32,
-    pub fee_recipient: ExecutionAddress,
-    pub state_root: Bytes32,
-    pub receipts_root: Bytes32,
-    /// `ByteVector[BYTES_PER_LOGS_BLOOM]`
-    pub logs_bloom: ByteVector<P::BytesPerLogsBloom>,
-    pub prev_randao: Bytes32,
-    pub block_number: u64,
-    pub gas_limit: u64,
-    pub gas_used: u64,
-    pub timestamp: u64,
-    /// `ByteList[MAX_EXTRA_DATA_BYTES]`
-    pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    pub base_fee_per_gas: super::collections::Uint256,
-    pub block_hash: Hash32,
-    pub transactions_root: Root,
-    pub withdrawals_root: Root,
-    pub blob_gas_used: u64,
-    pub excess_blob_gas: u64,
-}
-
 /// `LightClientBootstrap` as of deneb (consensus-specs v1.6.1).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientBootstrap<P: Preset> {
     pub header: LightClientHeader<P>,
     pub current_sync_committee: SyncCommittee<P>,
     pub current_sync_committee_branch: CurrentSyncCommitteeBranch,
-}
-
-/// `LightClientFinalityUpdate` as of deneb (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientFinalityUpdate<P: Preset> {
-    pub attested_header: LightClientHeader<P>,
-    pub finalized_header: LightClientHeader<P>,
-    pub finality_branch: FinalityBranch,
-    pub sync_aggregate: SyncAggregate<P>,
-    pub signature_slot: Slot,
-}
-
-/// `LightClientHeader` as of deneb (consensus-specs v1.6.1).
-///
-/// Unchanged in electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientHeader<P: Preset> {
-    pub beacon: BeaconBlockHeader,
-    pub execution: ExecutionPayloadHeader<P>,
-    pub execution_branch: ExecutionBranch,
-}
-
-/// `LightClientOptimisticUpdate` as of deneb (consensus-specs v1.6.1).
-///
-/// Unchanged in electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientOptimisticUpdate<P: Preset> {
-    pub attested_header: LightClientHeader<P>,
-    pub sync_aggregate: SyncAggregate<P>,
-    pub signature_slot: Slot,
 }
 
 /// `LightClientUpdate` as of deneb (consensus-specs v1.6.1).

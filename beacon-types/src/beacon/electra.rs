@@ -8,7 +8,7 @@
 
 use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset};
-use peam_ssz_types::{Bitlist, Bitvector, ConsensusJson, Prod, Ssz, TreeHash, U};
+use peam_ssz_types::{Bitvector, ConsensusJson, Prod, Ssz, TreeHash, U};
 
 pub use super::altair::{
     ContributionAndProof, ParticipationFlags, SignedContributionAndProof, SyncAggregate,
@@ -30,6 +30,11 @@ pub use super::phase0::{
     SignedBeaconBlockHeader, SignedVoluntaryExit, SigningData, Slot, Validator, ValidatorIndex,
     Version, VoluntaryExit,
 };
+pub use super::shared::electra::{
+    AggregateAndProof, Attestation, ConsolidationRequest, DepositRequest,
+    LightClientFinalityUpdate, PendingConsolidation, PendingDeposit, PendingPartialWithdrawal,
+    SignedAggregateAndProof, SingleAttestation, WithdrawalRequest,
+};
 
 /// `CurrentSyncCommitteeBranch`: `Vector[ByteVector[32], 6]`.
 pub type CurrentSyncCommitteeBranch = [Bytes32; 6];
@@ -37,29 +42,6 @@ pub type CurrentSyncCommitteeBranch = [Bytes32; 6];
 pub type FinalityBranch = [Bytes32; 7];
 /// `NextSyncCommitteeBranch`: `Vector[ByteVector[32], 6]`.
 pub type NextSyncCommitteeBranch = [Bytes32; 6];
-
-/// `AggregateAndProof` as of electra (consensus-specs v1.6.1).
-///
-/// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct AggregateAndProof<P: Preset> {
-    pub aggregator_index: ValidatorIndex,
-    pub aggregate: Attestation<P>,
-    pub selection_proof: BLSSignature,
-}
-
-/// `Attestation` as of electra (consensus-specs v1.6.1).
-///
-/// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Attestation<P: Preset> {
-    /// `Bitlist[MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT]`
-    pub aggregation_bits: Bitlist<Prod<P::MaxValidatorsPerCommittee, P::MaxCommitteesPerSlot>>,
-    pub data: AttestationData,
-    pub signature: BLSSignature,
-    /// `Bitvector[MAX_COMMITTEES_PER_SLOT]`
-    pub committee_bits: Bitvector<P::MaxCommitteesPerSlot>,
-}
 
 /// `AttesterSlashing` as of electra (consensus-specs v1.6.1).
 ///
@@ -168,28 +150,6 @@ pub struct BeaconState<P: Preset> {
     pub pending_consolidations: List<PendingConsolidation, P::PendingConsolidationsLimit>,
 }
 
-/// `ConsolidationRequest` as of electra (consensus-specs v1.6.1).
-///
-/// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ConsolidationRequest {
-    pub source_address: ExecutionAddress,
-    pub source_pubkey: BLSPubkey,
-    pub target_pubkey: BLSPubkey,
-}
-
-/// `DepositRequest` as of electra (consensus-specs v1.6.1).
-///
-/// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct DepositRequest {
-    pub pubkey: BLSPubkey,
-    pub withdrawal_credentials: Bytes32,
-    pub amount: Gwei,
-    pub signature: BLSSignature,
-    pub index: u64,
-}
-
 /// `ExecutionRequests` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
@@ -225,18 +185,6 @@ pub struct LightClientBootstrap<P: Preset> {
     pub current_sync_committee_branch: CurrentSyncCommitteeBranch,
 }
 
-/// `LightClientFinalityUpdate` as of electra (consensus-specs v1.6.1).
-///
-/// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientFinalityUpdate<P: Preset> {
-    pub attested_header: LightClientHeader<P>,
-    pub finalized_header: LightClientHeader<P>,
-    pub finality_branch: FinalityBranch,
-    pub sync_aggregate: SyncAggregate<P>,
-    pub signature_slot: Slot,
-}
-
 /// `LightClientUpdate` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, gloas, eip7805.
@@ -251,46 +199,6 @@ pub struct LightClientUpdate<P: Preset> {
     pub signature_slot: Slot,
 }
 
-/// `PendingConsolidation` as of electra (consensus-specs v1.6.1).
-///
-/// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PendingConsolidation {
-    pub source_index: ValidatorIndex,
-    pub target_index: ValidatorIndex,
-}
-
-/// `PendingDeposit` as of electra (consensus-specs v1.6.1).
-///
-/// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PendingDeposit {
-    pub pubkey: BLSPubkey,
-    pub withdrawal_credentials: Bytes32,
-    pub amount: Gwei,
-    pub signature: BLSSignature,
-    pub slot: Slot,
-}
-
-/// `PendingPartialWithdrawal` as of electra (consensus-specs v1.6.1).
-///
-/// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PendingPartialWithdrawal {
-    pub validator_index: ValidatorIndex,
-    pub amount: Gwei,
-    pub withdrawable_epoch: Epoch,
-}
-
-/// `SignedAggregateAndProof` as of electra (consensus-specs v1.6.1).
-///
-/// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SignedAggregateAndProof<P: Preset> {
-    pub message: AggregateAndProof<P>,
-    pub signature: BLSSignature,
-}
-
 /// `SignedBeaconBlock` as of electra (consensus-specs v1.6.1).
 ///
 /// Unchanged in fulu, eip7805.
@@ -298,27 +206,6 @@ pub struct SignedAggregateAndProof<P: Preset> {
 pub struct SignedBeaconBlock<P: Preset> {
     pub message: BeaconBlock<P>,
     pub signature: BLSSignature,
-}
-
-/// `SingleAttestation` as of electra (consensus-specs v1.6.1).
-///
-/// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SingleAttestation {
-    pub committee_index: CommitteeIndex,
-    pub attester_index: ValidatorIndex,
-    pub data: AttestationData,
-    pub signature: BLSSignature,
-}
-
-/// `WithdrawalRequest` as of electra (consensus-specs v1.6.1).
-///
-/// Unchanged in fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct WithdrawalRequest {
-    pub source_address: ExecutionAddress,
-    pub validator_pubkey: BLSPubkey,
-    pub amount: Gwei,
 }
 
 /// Calls `visitor` with every container of electra that the `ssz_static` vectors

@@ -38,6 +38,7 @@ pub use super::phase0::{
     SignedBeaconBlockHeader, SignedVoluntaryExit, SigningData, Slot, Validator, ValidatorIndex,
     Version, VoluntaryExit,
 };
+pub use super::shared::fulu::MatrixEntry;
 
 /// `Cell`: `ByteVector[BYTES_PER_FIELD_ELEMENT * FIELD_ELEMENTS_PER_CELL]`.
 pub type Cell<P> = ByteVector<Prod<U<32>, <P as Preset>::FieldElementsPerCell>>;
@@ -135,17 +136,6 @@ pub struct DataColumnsByRootIdentifier {
     pub block_root: Root,
     /// `List[ColumnIndex, NUMBER_OF_COLUMNS]`
     pub columns: List<ColumnIndex, U<128>>,
-}
-
-/// `MatrixEntry` as of fulu (consensus-specs v1.6.1).
-///
-/// Unchanged in gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct MatrixEntry<P: Preset> {
-    pub cell: Cell<P>,
-    pub kzg_proof: KZGProof,
-    pub column_index: ColumnIndex,
-    pub row_index: RowIndex,
 }
 
 /// Calls `visitor` with every container of fulu that the `ssz_static` vectors

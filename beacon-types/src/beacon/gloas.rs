@@ -38,6 +38,11 @@ pub use super::phase0::{
     SignedBeaconBlockHeader, SignedVoluntaryExit, SigningData, Slot, Validator, ValidatorIndex,
     Version, VoluntaryExit,
 };
+pub use super::shared::gloas::{
+    BuilderPendingPayment, BuilderPendingWithdrawal, ExecutionPayloadBid, ForkChoiceNode,
+    PayloadAttestation, PayloadAttestationData, PayloadAttestationMessage,
+    SignedExecutionPayloadBid,
+};
 
 /// `PayloadStatus`: `uint8`.
 pub type PayloadStatus = u8;
@@ -147,22 +152,6 @@ pub struct BeaconState<P: Preset> {
     pub latest_withdrawals_root: Root,
 }
 
-/// `BuilderPendingPayment` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct BuilderPendingPayment {
-    pub weight: Gwei,
-    pub withdrawal: BuilderPendingWithdrawal,
-}
-
-/// `BuilderPendingWithdrawal` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct BuilderPendingWithdrawal {
-    pub fee_recipient: ExecutionAddress,
-    pub amount: Gwei,
-    pub builder_index: ValidatorIndex,
-    pub withdrawable_epoch: Epoch,
-}
-
 /// `DataColumnSidecar` as of gloas (consensus-specs v1.6.1).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DataColumnSidecar<P: Preset> {
@@ -175,22 +164,6 @@ pub struct DataColumnSidecar<P: Preset> {
     pub kzg_proofs: List<KZGProof, P::MaxBlobCommitmentsPerBlock>,
     pub slot: Slot,
     pub beacon_block_root: Root,
-}
-
-/// `ExecutionPayloadBid` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ExecutionPayloadBid {
-    pub parent_block_hash: Hash32,
-    pub parent_block_root: Root,
-    pub block_hash: Hash32,
-    pub prev_randao: Bytes32,
-    pub fee_recipient: ExecutionAddress,
-    pub gas_limit: u64,
-    pub builder_index: ValidatorIndex,
-    pub slot: Slot,
-    pub value: Gwei,
-    pub execution_payment: Gwei,
-    pub blob_kzg_commitments_root: Root,
 }
 
 /// `ExecutionPayloadEnvelope` as of gloas (consensus-specs v1.6.1).
@@ -206,13 +179,6 @@ pub struct ExecutionPayloadEnvelope<P: Preset> {
     pub state_root: Root,
 }
 
-/// `ForkChoiceNode` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ForkChoiceNode {
-    pub root: Root,
-    pub payload_status: PayloadStatus,
-}
-
 /// `IndexedPayloadAttestation` as of gloas (consensus-specs v1.6.1).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct IndexedPayloadAttestation<P: Preset> {
@@ -222,43 +188,10 @@ pub struct IndexedPayloadAttestation<P: Preset> {
     pub signature: BLSSignature,
 }
 
-/// `PayloadAttestation` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PayloadAttestation<P: Preset> {
-    /// `Bitvector[PTC_SIZE]`
-    pub aggregation_bits: Bitvector<P::PtcSize>,
-    pub data: PayloadAttestationData,
-    pub signature: BLSSignature,
-}
-
-/// `PayloadAttestationData` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PayloadAttestationData {
-    pub beacon_block_root: Root,
-    pub slot: Slot,
-    pub payload_present: bool,
-    pub blob_data_available: bool,
-}
-
-/// `PayloadAttestationMessage` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PayloadAttestationMessage {
-    pub validator_index: ValidatorIndex,
-    pub data: PayloadAttestationData,
-    pub signature: BLSSignature,
-}
-
 /// `SignedBeaconBlock` as of gloas (consensus-specs v1.6.1).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlock<P: Preset> {
     pub message: BeaconBlock<P>,
-    pub signature: BLSSignature,
-}
-
-/// `SignedExecutionPayloadBid` as of gloas (consensus-specs v1.6.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SignedExecutionPayloadBid {
-    pub message: ExecutionPayloadBid,
     pub signature: BLSSignature,
 }
 

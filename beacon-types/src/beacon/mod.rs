@@ -101,6 +101,11 @@ pub mod fulu;
 pub mod gloas;
 #[cfg(feature = "v1_6")]
 pub mod phase0;
+// The containers without a `List` or `Vector`, which the fork modules
+// re-export: compiled here only, and re-exported by `crate::beacon_cached`,
+// where they are the same types.
+#[cfg(feature = "v1_6")]
+pub(crate) mod shared;
 
 pub use preset::{Mainnet, Minimal, Preset};
 

@@ -8,7 +8,14 @@
 
 use super::collections::{List, Vector};
 use super::{ContainerVisitor, Preset};
-use peam_ssz_types::{Bitlist, Bitvector, ConsensusJson, FixedBytes, Prod, Ssz, TreeHash, U};
+use peam_ssz_types::{Bitvector, ConsensusJson, FixedBytes, Prod, Ssz, TreeHash, U};
+
+pub use super::shared::phase0::{
+    AggregateAndProof, Attestation, AttestationData, BeaconBlockHeader, Checkpoint, DepositData,
+    DepositMessage, Eth1Block, Eth1Data, Fork, ForkData, PendingAttestation, ProposerSlashing,
+    SignedAggregateAndProof, SignedBeaconBlockHeader, SignedVoluntaryExit, SigningData, Validator,
+    VoluntaryExit,
+};
 
 /// `BLSPubkey`: `ByteVector[48]`.
 pub type BLSPubkey = FixedBytes<48>;
@@ -34,39 +41,6 @@ pub type Slot = u64;
 pub type ValidatorIndex = u64;
 /// `Version`: `ByteVector[4]`.
 pub type Version = FixedBytes<4>;
-
-/// `AggregateAndProof` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct AggregateAndProof<P: Preset> {
-    pub aggregator_index: ValidatorIndex,
-    pub aggregate: Attestation<P>,
-    pub selection_proof: BLSSignature,
-}
-
-/// `Attestation` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Attestation<P: Preset> {
-    /// `Bitlist[MAX_VALIDATORS_PER_COMMITTEE]`
-    pub aggregation_bits: Bitlist<P::MaxValidatorsPerCommittee>,
-    pub data: AttestationData,
-    pub signature: BLSSignature,
-}
-
-/// `AttestationData` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct AttestationData {
-    pub slot: Slot,
-    pub index: CommitteeIndex,
-    pub beacon_block_root: Root,
-    pub source: Checkpoint,
-    pub target: Checkpoint,
-}
 
 /// `AttesterSlashing` as of phase0 (consensus-specs v1.6.1).
 ///
@@ -103,18 +77,6 @@ pub struct BeaconBlockBody<P: Preset> {
     pub deposits: List<Deposit, P::MaxDeposits>,
     /// `List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]`
     pub voluntary_exits: List<SignedVoluntaryExit, P::MaxVoluntaryExits>,
-}
-
-/// `BeaconBlockHeader` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct BeaconBlockHeader {
-    pub slot: Slot,
-    pub proposer_index: ValidatorIndex,
-    pub parent_root: Root,
-    pub state_root: Root,
-    pub body_root: Root,
 }
 
 /// `BeaconState` as of phase0 (consensus-specs v1.6.1).
@@ -156,15 +118,6 @@ pub struct BeaconState<P: Preset> {
     pub finalized_checkpoint: Checkpoint,
 }
 
-/// `Checkpoint` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Checkpoint {
-    pub epoch: Epoch,
-    pub root: Root,
-}
-
 /// `Deposit` as of phase0 (consensus-specs v1.6.1).
 ///
 /// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
@@ -173,66 +126,6 @@ pub struct Deposit {
     /// `Vector[Bytes32, DEPOSIT_CONTRACT_TREE_DEPTH + 1]`
     pub proof: Vector<Bytes32, U<33>>,
     pub data: DepositData,
-}
-
-/// `DepositData` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct DepositData {
-    pub pubkey: BLSPubkey,
-    pub withdrawal_credentials: Bytes32,
-    pub amount: Gwei,
-    pub signature: BLSSignature,
-}
-
-/// `DepositMessage` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct DepositMessage {
-    pub pubkey: BLSPubkey,
-    pub withdrawal_credentials: Bytes32,
-    pub amount: Gwei,
-}
-
-/// `Eth1Block` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Eth1Block {
-    pub timestamp: u64,
-    pub deposit_root: Root,
-    pub deposit_count: u64,
-}
-
-/// `Eth1Data` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Eth1Data {
-    pub deposit_root: Root,
-    pub deposit_count: u64,
-    pub block_hash: Hash32,
-}
-
-/// `Fork` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Fork {
-    pub previous_version: Version,
-    pub current_version: Version,
-    pub epoch: Epoch,
-}
-
-/// `ForkData` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ForkData {
-    pub current_version: Version,
-    pub genesis_validators_root: Root,
 }
 
 /// `HistoricalBatch` as of phase0 (consensus-specs v1.6.1).
@@ -257,92 +150,11 @@ pub struct IndexedAttestation<P: Preset> {
     pub signature: BLSSignature,
 }
 
-/// `PendingAttestation` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PendingAttestation<P: Preset> {
-    /// `Bitlist[MAX_VALIDATORS_PER_COMMITTEE]`
-    pub aggregation_bits: Bitlist<P::MaxValidatorsPerCommittee>,
-    pub data: AttestationData,
-    pub inclusion_delay: Slot,
-    pub proposer_index: ValidatorIndex,
-}
-
-/// `ProposerSlashing` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ProposerSlashing {
-    pub signed_header_1: SignedBeaconBlockHeader,
-    pub signed_header_2: SignedBeaconBlockHeader,
-}
-
-/// `SignedAggregateAndProof` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SignedAggregateAndProof<P: Preset> {
-    pub message: AggregateAndProof<P>,
-    pub signature: BLSSignature,
-}
-
 /// `SignedBeaconBlock` as of phase0 (consensus-specs v1.6.1).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlock<P: Preset> {
     pub message: BeaconBlock<P>,
     pub signature: BLSSignature,
-}
-
-/// `SignedBeaconBlockHeader` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SignedBeaconBlockHeader {
-    pub message: BeaconBlockHeader,
-    pub signature: BLSSignature,
-}
-
-/// `SignedVoluntaryExit` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SignedVoluntaryExit {
-    pub message: VoluntaryExit,
-    pub signature: BLSSignature,
-}
-
-/// `SigningData` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SigningData {
-    pub object_root: Root,
-    pub domain: Domain,
-}
-
-/// `Validator` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Validator {
-    pub pubkey: BLSPubkey,
-    pub withdrawal_credentials: Bytes32,
-    pub effective_balance: Gwei,
-    pub slashed: bool,
-    pub activation_eligibility_epoch: Epoch,
-    pub activation_epoch: Epoch,
-    pub exit_epoch: Epoch,
-    pub withdrawable_epoch: Epoch,
-}
-
-/// `VoluntaryExit` as of phase0 (consensus-specs v1.6.1).
-///
-/// Unchanged in altair, bellatrix, capella, deneb, electra, fulu, gloas, eip7805.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct VoluntaryExit {
-    pub epoch: Epoch,
-    pub validator_index: ValidatorIndex,
 }
 
 /// Calls `visitor` with every container of phase0 that the `ssz_static` vectors

@@ -7,9 +7,22 @@
 #![allow(clippy::type_complexity)]
 
 use super::collections::{List, Vector};
-use super::{ContainerVisitor, Preset, Quot, Sum};
+use super::{ContainerVisitor, Preset, Sum};
 use peam_ssz_types::{
     Bitlist, Bitvector, ByteList, ByteVector, ConsensusJson, FixedBytes, Prod, Ssz, TreeHash, U,
+};
+
+pub use super::shared::fulu::{
+    AggregateAndProof, Attestation, AttestationData, BLSToExecutionChange, BeaconBlockHeader,
+    Checkpoint, ConsolidationRequest, ContributionAndProof, DepositData, DepositMessage,
+    DepositRequest, Eth1Block, Eth1Data, ExecutionPayloadHeader, Fork, ForkData, HistoricalSummary,
+    LightClientFinalityUpdate, LightClientHeader, LightClientOptimisticUpdate, MatrixEntry,
+    PartialDataColumnGroupID, PartialDataColumnPartsMetadata, PendingConsolidation, PendingDeposit,
+    PendingPartialWithdrawal, PowBlock, ProposerSlashing, SignedAggregateAndProof,
+    SignedBLSToExecutionChange, SignedBeaconBlockHeader, SignedContributionAndProof,
+    SignedVoluntaryExit, SigningData, SingleAttestation, SyncAggregate,
+    SyncAggregatorSelectionData, SyncCommitteeContribution, SyncCommitteeMessage, Validator,
+    VoluntaryExit, Withdrawal, WithdrawalRequest,
 };
 
 /// `AggregationBits`: `Bitlist[MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT]`.
@@ -93,51 +106,11 @@ pub type WithdrawalIndex = u64;
 /// `WithdrawalRequests`: `List[WithdrawalRequest, 16]`.
 pub type WithdrawalRequests = List<WithdrawalRequest, U<16>>;
 
-/// `AggregateAndProof` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct AggregateAndProof<P: Preset> {
-    pub aggregator_index: ValidatorIndex,
-    pub aggregate: Attestation<P>,
-    pub selection_proof: BLSSignature,
-}
-
-/// `Attestation` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Attestation<P: Preset> {
-    pub aggregation_bits: AggregationBits<P>,
-    pub data: AttestationData,
-    pub signature: BLSSignature,
-    /// `BitVector[MAX_COMMITTEES_PER_SLOT]`
-    pub committee_bits: Bitvector<P::MaxCommitteesPerSlot>,
-}
-
-/// `AttestationData` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct AttestationData {
-    pub slot: Slot,
-    pub index: CommitteeIndex,
-    pub beacon_block_root: Root,
-    pub source: Checkpoint,
-    pub target: Checkpoint,
-}
-
 /// `AttesterSlashing` as of fulu (consensus-specs v1.7.0-alpha.13).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct AttesterSlashing<P: Preset> {
     pub attestation_1: IndexedAttestation<P>,
     pub attestation_2: IndexedAttestation<P>,
-}
-
-/// `BLSToExecutionChange` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct BLSToExecutionChange {
-    pub validator_index: ValidatorIndex,
-    pub from_bls_pubkey: BLSPubkey,
-    pub to_execution_address: ExecutionAddress,
 }
 
 /// `BeaconBlock` as of fulu (consensus-specs v1.7.0-alpha.13).
@@ -173,18 +146,6 @@ pub struct BeaconBlockBody<P: Preset> {
     /// `List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]`
     pub blob_kzg_commitments: List<KZGCommitment, P::MaxBlobCommitmentsPerBlock>,
     pub execution_requests: ExecutionRequests,
-}
-
-/// `BeaconBlockHeader` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct BeaconBlockHeader {
-    pub slot: Slot,
-    pub proposer_index: ValidatorIndex,
-    pub parent_root: Root,
-    pub state_root: Root,
-    pub body_root: Root,
 }
 
 /// `BeaconState` as of fulu (consensus-specs v1.7.0-alpha.13).
@@ -249,35 +210,6 @@ pub struct BeaconState<P: Preset> {
         Vector<ValidatorIndex, Prod<Sum<P::MinSeedLookahead, U<1>>, P::SlotsPerEpoch>>,
 }
 
-/// `Checkpoint` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Checkpoint {
-    pub epoch: Epoch,
-    pub root: Root,
-}
-
-/// `ConsolidationRequest` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ConsolidationRequest {
-    pub source_address: ExecutionAddress,
-    pub source_pubkey: BLSPubkey,
-    pub target_pubkey: BLSPubkey,
-}
-
-/// `ContributionAndProof` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ContributionAndProof<P: Preset> {
-    pub aggregator_index: ValidatorIndex,
-    pub contribution: SyncCommitteeContribution<P>,
-    pub selection_proof: BLSSignature,
-}
-
 /// `DataColumnSidecar` as of fulu (consensus-specs v1.7.0-alpha.13).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct DataColumnSidecar<P: Preset> {
@@ -313,59 +245,6 @@ pub struct Deposit {
     pub data: DepositData,
 }
 
-/// `DepositData` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct DepositData {
-    pub pubkey: BLSPubkey,
-    pub withdrawal_credentials: Bytes32,
-    pub amount: Gwei,
-    pub signature: BLSSignature,
-}
-
-/// `DepositMessage` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct DepositMessage {
-    pub pubkey: BLSPubkey,
-    pub withdrawal_credentials: Bytes32,
-    pub amount: Gwei,
-}
-
-/// `DepositRequest` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct DepositRequest {
-    pub pubkey: BLSPubkey,
-    pub withdrawal_credentials: Bytes32,
-    pub amount: Gwei,
-    pub signature: BLSSignature,
-    pub index: Uint64,
-}
-
-/// `Eth1Block` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Eth1Block {
-    pub timestamp: Uint64,
-    pub deposit_root: Root,
-    pub deposit_count: Uint64,
-}
-
-/// `Eth1Data` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Eth1Data {
-    pub deposit_root: Root,
-    pub deposit_count: Uint64,
-    pub block_hash: Hash32,
-}
-
 /// `ExecutionPayload` as of fulu (consensus-specs v1.7.0-alpha.13).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ExecutionPayload<P: Preset> {
@@ -392,64 +271,12 @@ pub struct ExecutionPayload<P: Preset> {
     pub excess_blob_gas: Uint64,
 }
 
-/// `ExecutionPayloadHeader` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ExecutionPayloadHeader<P: Preset> {
-    pub parent_hash: Hash32,
-    pub fee_recipient: ExecutionAddress,
-    pub state_root: Bytes32,
-    pub receipts_root: Bytes32,
-    /// `ByteVector[BYTES_PER_LOGS_BLOOM]`
-    pub logs_bloom: ByteVector<P::BytesPerLogsBloom>,
-    pub prev_randao: Bytes32,
-    pub block_number: Uint64,
-    pub gas_limit: Uint64,
-    pub gas_used: Uint64,
-    pub timestamp: Uint64,
-    /// `ByteList[MAX_EXTRA_DATA_BYTES]`
-    pub extra_data: ByteList<P::MaxExtraDataBytes>,
-    pub base_fee_per_gas: Uint256,
-    pub block_hash: Hash32,
-    pub transactions_root: Root,
-    pub withdrawals_root: Root,
-    pub blob_gas_used: Uint64,
-    pub excess_blob_gas: Uint64,
-}
-
 /// `ExecutionRequests` as of fulu (consensus-specs v1.7.0-alpha.13).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct ExecutionRequests {
     pub deposits: DepositRequests,
     pub withdrawals: WithdrawalRequests,
     pub consolidations: ConsolidationRequests,
-}
-
-/// `Fork` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Fork {
-    pub previous_version: Version,
-    pub current_version: Version,
-    pub epoch: Epoch,
-}
-
-/// `ForkData` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ForkData {
-    pub current_version: Version,
-    pub genesis_validators_root: Root,
-}
-
-/// `HistoricalSummary` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct HistoricalSummary {
-    pub block_summary_root: Root,
-    pub state_summary_root: Root,
 }
 
 /// `IndexedAttestation` as of fulu (consensus-specs v1.7.0-alpha.13).
@@ -468,32 +295,6 @@ pub struct LightClientBootstrap<P: Preset> {
     pub current_sync_committee_branch: CurrentSyncCommitteeBranch,
 }
 
-/// `LightClientFinalityUpdate` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientFinalityUpdate<P: Preset> {
-    pub attested_header: LightClientHeader<P>,
-    pub finalized_header: LightClientHeader<P>,
-    pub finality_branch: FinalityBranch,
-    pub sync_aggregate: SyncAggregate<P>,
-    pub signature_slot: Slot,
-}
-
-/// `LightClientHeader` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientHeader<P: Preset> {
-    pub beacon: BeaconBlockHeader,
-    pub execution: ExecutionPayloadHeader<P>,
-    pub execution_branch: ExecutionBranch,
-}
-
-/// `LightClientOptimisticUpdate` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientOptimisticUpdate<P: Preset> {
-    pub attested_header: LightClientHeader<P>,
-    pub sync_aggregate: SyncAggregate<P>,
-    pub signature_slot: Slot,
-}
-
 /// `LightClientUpdate` as of fulu (consensus-specs v1.7.0-alpha.13).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct LightClientUpdate<P: Preset> {
@@ -506,23 +307,6 @@ pub struct LightClientUpdate<P: Preset> {
     pub signature_slot: Slot,
 }
 
-/// `MatrixEntry` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct MatrixEntry<P: Preset> {
-    pub cell: Cell<P>,
-    pub kzg_proof: KZGProof,
-    pub column_index: ColumnIndex,
-    pub row_index: RowIndex,
-}
-
-/// `PartialDataColumnGroupID` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PartialDataColumnGroupID {
-    pub beacon_block_root: Root,
-}
-
 /// `PartialDataColumnHeader` as of fulu (consensus-specs v1.7.0-alpha.13).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct PartialDataColumnHeader<P: Preset> {
@@ -531,17 +315,6 @@ pub struct PartialDataColumnHeader<P: Preset> {
     pub signed_block_header: SignedBeaconBlockHeader,
     /// `Vector[Bytes32, KZG_COMMITMENTS_INCLUSION_PROOF_DEPTH]`
     pub kzg_commitments_inclusion_proof: Vector<Bytes32, P::KzgCommitmentsInclusionProofDepth>,
-}
-
-/// `PartialDataColumnPartsMetadata` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PartialDataColumnPartsMetadata<P: Preset> {
-    /// `BitList[MAX_BLOB_COMMITMENTS_PER_BLOCK]`
-    pub available: Bitlist<P::MaxBlobCommitmentsPerBlock>,
-    /// `BitList[MAX_BLOB_COMMITMENTS_PER_BLOCK]`
-    pub requests: Bitlist<P::MaxBlobCommitmentsPerBlock>,
 }
 
 /// `PartialDataColumnSidecar` as of fulu (consensus-specs v1.7.0-alpha.13).
@@ -557,143 +330,11 @@ pub struct PartialDataColumnSidecar<P: Preset> {
     pub header: List<PartialDataColumnHeader<P>, U<1>>,
 }
 
-/// `PendingConsolidation` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PendingConsolidation {
-    pub source_index: ValidatorIndex,
-    pub target_index: ValidatorIndex,
-}
-
-/// `PendingDeposit` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PendingDeposit {
-    pub pubkey: BLSPubkey,
-    pub withdrawal_credentials: Bytes32,
-    pub amount: Gwei,
-    pub signature: BLSSignature,
-    pub slot: Slot,
-}
-
-/// `PendingPartialWithdrawal` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PendingPartialWithdrawal {
-    pub validator_index: ValidatorIndex,
-    pub amount: Gwei,
-    pub withdrawable_epoch: Epoch,
-}
-
-/// `PowBlock` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PowBlock {
-    pub block_hash: Hash32,
-    pub parent_hash: Hash32,
-    pub total_difficulty: Uint256,
-}
-
-/// `ProposerSlashing` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ProposerSlashing {
-    pub signed_header_1: SignedBeaconBlockHeader,
-    pub signed_header_2: SignedBeaconBlockHeader,
-}
-
-/// `SignedAggregateAndProof` as of fulu (consensus-specs v1.7.0-alpha.13).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SignedAggregateAndProof<P: Preset> {
-    pub message: AggregateAndProof<P>,
-    pub signature: BLSSignature,
-}
-
-/// `SignedBLSToExecutionChange` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SignedBLSToExecutionChange {
-    pub message: BLSToExecutionChange,
-    pub signature: BLSSignature,
-}
-
 /// `SignedBeaconBlock` as of fulu (consensus-specs v1.7.0-alpha.13).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedBeaconBlock<P: Preset> {
     pub message: BeaconBlock<P>,
     pub signature: BLSSignature,
-}
-
-/// `SignedBeaconBlockHeader` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SignedBeaconBlockHeader {
-    pub message: BeaconBlockHeader,
-    pub signature: BLSSignature,
-}
-
-/// `SignedContributionAndProof` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SignedContributionAndProof<P: Preset> {
-    pub message: ContributionAndProof<P>,
-    pub signature: BLSSignature,
-}
-
-/// `SignedVoluntaryExit` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SignedVoluntaryExit {
-    pub message: VoluntaryExit,
-    pub signature: BLSSignature,
-}
-
-/// `SigningData` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SigningData {
-    pub object_root: Root,
-    pub domain: Domain,
-}
-
-/// `SingleAttestation` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SingleAttestation {
-    pub committee_index: CommitteeIndex,
-    pub attester_index: ValidatorIndex,
-    pub data: AttestationData,
-    pub signature: BLSSignature,
-}
-
-/// `SyncAggregate` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SyncAggregate<P: Preset> {
-    /// `BitVector[SYNC_COMMITTEE_SIZE]`
-    pub sync_committee_bits: Bitvector<P::SyncCommitteeSize>,
-    pub sync_committee_signature: BLSSignature,
-}
-
-/// `SyncAggregatorSelectionData` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SyncAggregatorSelectionData {
-    pub slot: Slot,
-    pub subcommittee_index: Uint64,
 }
 
 /// `SyncCommittee` as of fulu (consensus-specs v1.7.0-alpha.13).
@@ -704,75 +345,6 @@ pub struct SyncCommittee<P: Preset> {
     /// `Vector[BLSPubkey, SYNC_COMMITTEE_SIZE]`
     pub pubkeys: Vector<BLSPubkey, P::SyncCommitteeSize>,
     pub aggregate_pubkey: BLSPubkey,
-}
-
-/// `SyncCommitteeContribution` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SyncCommitteeContribution<P: Preset> {
-    pub slot: Slot,
-    pub beacon_block_root: Root,
-    pub subcommittee_index: Uint64,
-    /// `BitVector[SYNC_COMMITTEE_SIZE // SYNC_COMMITTEE_SUBNET_COUNT]`
-    pub aggregation_bits: Bitvector<Quot<P::SyncCommitteeSize, U<4>>>,
-    pub signature: BLSSignature,
-}
-
-/// `SyncCommitteeMessage` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SyncCommitteeMessage {
-    pub slot: Slot,
-    pub beacon_block_root: Root,
-    pub validator_index: ValidatorIndex,
-    pub signature: BLSSignature,
-}
-
-/// `Validator` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Validator {
-    pub pubkey: BLSPubkey,
-    pub withdrawal_credentials: Bytes32,
-    pub effective_balance: Gwei,
-    pub slashed: Boolean,
-    pub activation_eligibility_epoch: Epoch,
-    pub activation_epoch: Epoch,
-    pub exit_epoch: Epoch,
-    pub withdrawable_epoch: Epoch,
-}
-
-/// `VoluntaryExit` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct VoluntaryExit {
-    pub epoch: Epoch,
-    pub validator_index: ValidatorIndex,
-}
-
-/// `Withdrawal` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Withdrawal {
-    pub index: WithdrawalIndex,
-    pub validator_index: ValidatorIndex,
-    pub address: ExecutionAddress,
-    pub amount: Gwei,
-}
-
-/// `WithdrawalRequest` as of fulu (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in gloas, heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct WithdrawalRequest {
-    pub source_address: ExecutionAddress,
-    pub validator_pubkey: BLSPubkey,
-    pub amount: Gwei,
 }
 
 /// Calls `visitor` with every container of fulu that the `ssz_static` vectors

@@ -26,6 +26,13 @@ pub use super::fulu::{
     Uint256, Uint64, Uint8, Validator, ValidatorIndex, Version, VoluntaryExit, Withdrawal,
     WithdrawalIndex, WithdrawalRequest,
 };
+pub use super::shared::gloas::{
+    AggregateAndProof, Attestation, Builder, BuilderDepositRequest, BuilderExitRequest,
+    BuilderPendingPayment, BuilderPendingWithdrawal, LightClientFinalityUpdate, LightClientHeader,
+    LightClientOptimisticUpdate, PartialDataColumnGroupID, PayloadAttestation,
+    PayloadAttestationData, PayloadAttestationMessage, ProposerPreferences,
+    SignedAggregateAndProof, SignedProposerPreferences,
+};
 
 /// `AggregationBits`: `ProgressiveBitlist`.
 pub type AggregationBits = ProgressiveBitlist<V1_7>;
@@ -55,29 +62,6 @@ pub type NextSyncCommitteeBranch = [Bytes32; 11];
 pub type Transaction = ProgressiveByteList<V1_7>;
 /// `WithdrawalRequests`: `ProgressiveList[WithdrawalRequest]`.
 pub type WithdrawalRequests = ProgressiveList<WithdrawalRequest, V1_7>;
-
-/// `AggregateAndProof` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct AggregateAndProof<P: Preset> {
-    pub aggregator_index: ValidatorIndex,
-    pub aggregate: Attestation<P>,
-    pub selection_proof: BLSSignature,
-}
-
-/// `Attestation` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-#[ssz(active_fields = [1, 1, 1, 1], edition = "v1.7")]
-pub struct Attestation<P: Preset> {
-    pub aggregation_bits: AggregationBits,
-    pub data: AttestationData,
-    pub signature: BLSSignature,
-    /// `BitVector[MAX_COMMITTEES_PER_SLOT]`
-    pub committee_bits: Bitvector<P::MaxCommitteesPerSlot>,
-}
 
 /// `AttesterSlashing` as of gloas (consensus-specs v1.7.0-alpha.13).
 ///
@@ -212,59 +196,6 @@ pub struct BeaconState<P: Preset> {
         Vector<ValidatorIndex, P::PtcSize>,
         Prod<Sum<U<2>, P::MinSeedLookahead>, P::SlotsPerEpoch>,
     >,
-}
-
-/// `Builder` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct Builder {
-    pub pubkey: BLSPubkey,
-    pub version: Uint8,
-    pub execution_address: ExecutionAddress,
-    pub balance: Gwei,
-    pub deposit_epoch: Epoch,
-    pub withdrawable_epoch: Epoch,
-}
-
-/// `BuilderDepositRequest` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct BuilderDepositRequest {
-    pub pubkey: BLSPubkey,
-    pub withdrawal_credentials: Bytes32,
-    pub amount: Gwei,
-    pub signature: BLSSignature,
-}
-
-/// `BuilderExitRequest` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct BuilderExitRequest {
-    pub source_address: ExecutionAddress,
-    pub pubkey: BLSPubkey,
-}
-
-/// `BuilderPendingPayment` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct BuilderPendingPayment {
-    pub weight: Gwei,
-    pub withdrawal: BuilderPendingWithdrawal,
-    pub proposer_index: ValidatorIndex,
-}
-
-/// `BuilderPendingWithdrawal` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct BuilderPendingWithdrawal {
-    pub fee_recipient: ExecutionAddress,
-    pub amount: Gwei,
-    pub builder_index: BuilderIndex,
 }
 
 /// `DataColumnSidecar` as of gloas (consensus-specs v1.7.0-alpha.13).
@@ -407,38 +338,6 @@ pub struct LightClientBootstrap<P: Preset> {
     pub current_sync_committee_branch: CurrentSyncCommitteeBranch,
 }
 
-/// `LightClientFinalityUpdate` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientFinalityUpdate<P: Preset> {
-    pub attested_header: LightClientHeader,
-    pub finalized_header: LightClientHeader,
-    pub finality_branch: FinalityBranch,
-    pub sync_aggregate: SyncAggregate<P>,
-    pub signature_slot: Slot,
-}
-
-/// `LightClientHeader` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientHeader {
-    pub beacon: BeaconBlockHeader,
-    pub execution_block_hash: Hash32,
-    pub execution_branch: ExecutionBranch,
-}
-
-/// `LightClientOptimisticUpdate` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct LightClientOptimisticUpdate<P: Preset> {
-    pub attested_header: LightClientHeader,
-    pub sync_aggregate: SyncAggregate<P>,
-    pub signature_slot: Slot,
-}
-
 /// `LightClientUpdate` as of gloas (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in heze.
@@ -453,15 +352,6 @@ pub struct LightClientUpdate<P: Preset> {
     pub signature_slot: Slot,
 }
 
-/// `PartialDataColumnGroupID` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PartialDataColumnGroupID {
-    pub beacon_block_root: Root,
-    pub slot: Slot,
-}
-
 /// `PartialDataColumnSidecar` as of gloas (consensus-specs v1.7.0-alpha.13).
 ///
 /// Unchanged in heze.
@@ -472,60 +362,6 @@ pub struct PartialDataColumnSidecar<P: Preset> {
     pub partial_column: ProgressiveList<Cell<P>, V1_7>,
     /// `ProgressiveList[KZGProof]`
     pub kzg_proofs: ProgressiveList<KZGProof, V1_7>,
-}
-
-/// `PayloadAttestation` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-#[ssz(active_fields = [1, 1, 1], edition = "v1.7")]
-pub struct PayloadAttestation<P: Preset> {
-    /// `BitVector[PTC_SIZE]`
-    pub aggregation_bits: Bitvector<P::PtcSize>,
-    pub data: PayloadAttestationData,
-    pub signature: BLSSignature,
-}
-
-/// `PayloadAttestationData` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PayloadAttestationData {
-    pub beacon_block_root: Root,
-    pub slot: Slot,
-    pub payload_present: Boolean,
-    pub blob_data_available: Boolean,
-}
-
-/// `PayloadAttestationMessage` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct PayloadAttestationMessage {
-    pub validator_index: ValidatorIndex,
-    pub data: PayloadAttestationData,
-    pub signature: BLSSignature,
-}
-
-/// `ProposerPreferences` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct ProposerPreferences {
-    pub dependent_root: Root,
-    pub proposal_slot: Slot,
-    pub validator_index: ValidatorIndex,
-    pub fee_recipient: ExecutionAddress,
-    pub target_gas_limit: Uint64,
-}
-
-/// `SignedAggregateAndProof` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SignedAggregateAndProof<P: Preset> {
-    pub message: AggregateAndProof<P>,
-    pub signature: BLSSignature,
 }
 
 /// `SignedBeaconBlock` as of gloas (consensus-specs v1.7.0-alpha.13).
@@ -548,15 +384,6 @@ pub struct SignedExecutionPayloadBid {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
 pub struct SignedExecutionPayloadEnvelope<P: Preset> {
     pub message: ExecutionPayloadEnvelope<P>,
-    pub signature: BLSSignature,
-}
-
-/// `SignedProposerPreferences` as of gloas (consensus-specs v1.7.0-alpha.13).
-///
-/// Unchanged in heze.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Ssz, TreeHash, ConsensusJson)]
-pub struct SignedProposerPreferences {
-    pub message: ProposerPreferences,
     pub signature: BLSSignature,
 }
 

@@ -76,6 +76,11 @@ pub mod fulu;
 pub mod gloas;
 #[cfg(feature = "v1_7")]
 pub mod heze;
+// The containers without a `List`, `Vector` or `ProgressiveList`, which
+// the fork modules re-export: compiled here only, and re-exported by
+// `crate::beacon_v1_7_cached`, where they are the same types.
+#[cfg(feature = "v1_7")]
+pub(crate) mod shared;
 
 pub use super::beacon::{Container, ContainerVisitor, Quot, Sum};
 pub use preset::{Mainnet, Minimal, Preset};

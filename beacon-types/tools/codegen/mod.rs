@@ -1,4 +1,4 @@
-//! Generates `beacon-types/src/beacon/{catalog,preset,<fork>}.rs` from
+//! Generates `beacon-types/src/beacon/{catalog,preset,<fork>,shared/<fork>}.rs` from
 //! `beacon-types/tools/beacon-types.yaml`, the SSZ schema of every consensus
 //! container that the consensus-specs v1.6.1 `ssz_static` vectors cover.
 //!
@@ -10,6 +10,10 @@
 //! - each container is written once, in the first fork that has it with this
 //!   definition; later forks re-export it (`pub use super::phase0::Checkpoint;`)
 //!   until a fork changes its fields, a field's type, or a container it holds;
+//! - a container that holds no `List`, `Vector` or `ProgressiveList`, itself
+//!   or through a container, is written in `shared/<fork>.rs` and re-exported
+//!   by its fork's file: only the plain instantiation compiles `shared`, the
+//!   cached one re-exports it, so such a container is one type in both;
 //! - a container is generic over `P: Preset` exactly when a field's type
 //!   depends on a preset value, directly or through an alias or a container;
 //! - the spec type of every field is parsed, rendered as a Rust type, and
@@ -372,12 +376,19 @@ pub fn generate_for(schema: &str, target: &Target) -> Result<Vec<(String, String
         ("dispatch.rs".to_owned(), render_dispatch(&forks, target)),
     ];
     files.extend(render_forked(&forks, &presets, &origins, target)?);
+    let mut shared = Vec::new();
     for f in 0..forks.len() {
-        files.push((
-            format!("{}.rs", forks[f].name),
-            render_fork(&forks, f, &presets, &origins, target)?,
-        ));
+        let (file, shared_file) = render_fork(&forks, f, &presets, &origins, target)?;
+        files.push((format!("{}.rs", forks[f].name), file));
+        if let Some(text) = shared_file {
+            files.push((format!("shared/{}.rs", forks[f].name), text));
+            shared.push(forks[f].name.as_str());
+        }
     }
+    files.push((
+        "shared/mod.rs".to_owned(),
+        render_shared_mod(&shared, target),
+    ));
     Ok(files)
 }
 
@@ -409,6 +420,29 @@ fn render_dispatch(forks: &[Fork], target: &Target) -> String {
         ));
     }
     out.push_str("        _ => return false,\n    }\n    true\n}\n");
+    out
+}
+
+/// `shared/mod.rs`: the modules of the forks that define containers without
+/// a collection. The plain instantiation compiles them (`mod shared;`), the
+/// cached one re-exports them (`use crate::beacon::shared;`), so that these
+/// containers are one type in both.
+fn render_shared_mod(forks: &[&str], target: &Target) -> String {
+    let mut out = format!(
+        "{}\n\
+         //! The containers of each fork of consensus-specs {} that hold no `List` or\n\
+         //! `Vector`, themselves or through a container, one module per fork that\n\
+         //! defines any: the same types with the plain and the cached collections, so\n\
+         //! only the plain instantiation compiles them; each fork's module re-exports\n\
+         //! its own.\n\n",
+        header(target),
+        target.version
+    );
+    let mut names = forks.to_vec();
+    names.sort();
+    for name in names {
+        let _ = writeln!(out, "pub mod {name};");
+    }
     out
 }
 

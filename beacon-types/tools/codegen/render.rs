@@ -145,13 +145,17 @@ pub(super) fn render_field<'t>(
     Ok((rendered, maximum))
 }
 
+/// The file of fork `f`, and that of its shared containers (`shared/<fork>.rs`)
+/// if it defines any: those that hold no collection of the instantiation
+/// ([`holds_collection`]), the same types in the plain and cached
+/// instantiations, which the fork's file re-exports.
 pub(super) fn render_fork(
     forks: &[Fork],
     f: usize,
     presets: &Presets,
     origins: &Origins,
     target: &Target,
-) -> Result<String, String> {
+) -> Result<(String, Option<String>), String> {
     let fork = &forks[f];
     let version = target.version;
     let scope = build_scope(fork, presets, target)?;
@@ -202,13 +206,28 @@ pub(super) fn render_fork(
         }
     }
 
-    // Containers defined here.
+    // Containers defined here: in the fork's file, or in its shared file
+    // when they hold no collection.
     let mut any_struct = false;
+    let mut shared_body = String::new();
+    let mut shared_uses = Uses::default();
+    let mut shared_names: Vec<String> = Vec::new();
+    let mut shared_refs: BTreeSet<String> = BTreeSet::new();
     for (name, fields) in &fork.containers {
         if origins.containers[f][name] != f {
             continue;
         }
-        any_struct = true;
+        let shared = !container_holds_collection(fork, &scope, name)?;
+        let (body, uses) = if shared {
+            shared_names.push(name.clone());
+            for field in fields {
+                named_refs(&parse_ty(&field.spec)?, &scope, &mut shared_refs);
+            }
+            (&mut shared_body, &mut shared_uses)
+        } else {
+            any_struct = true;
+            (&mut body, &mut uses)
+        };
         let generic = scope.containers[name];
         let later: Vec<&str> = forks
             .iter()
@@ -248,8 +267,12 @@ pub(super) fn render_fork(
             body.insert_str(at, &format!("{attr}\n"));
         }
         for field in fields {
-            let (rendered, maximum) =
-                render_field(fork, name, field, &scope, generic, target, &mut uses)?;
+            let (mut rendered, maximum) =
+                render_field(fork, name, field, &scope, generic, target, uses)?;
+            if shared {
+                // A level deeper: `super` is `shared`.
+                rendered = rendered.replace("super::collections::", "super::super::collections::");
+            }
             if let Some(m) = maximum {
                 let max = match m.max {
                     MaxOf::Preset(len) => format!("`{len}`"),
@@ -366,19 +389,22 @@ pub(super) fn render_fork(
     write_collections_use(&mut out, &mut ssz);
     write_use(&mut out, "", "super", &rustfmt_sorted(beacon));
     write_use(&mut out, "", "peam_ssz_types", &rustfmt_sorted(ssz));
-    if !reexports.is_empty() {
+    if !reexports.is_empty() || !shared_names.is_empty() {
         let _ = writeln!(out);
         // In the order rustfmt gives use statements: by path.
-        let mut groups: Vec<(&str, &Vec<String>)> = reexports
+        let mut groups: Vec<(String, &Vec<String>)> = reexports
             .iter()
-            .map(|(o, items)| (forks[*o].name.as_str(), items))
+            .map(|(o, items)| (forks[*o].name.clone(), items))
             .collect();
+        if !shared_names.is_empty() {
+            groups.push((format!("shared::{}", fork.name), &shared_names));
+        }
         groups.sort();
-        for (fork_name, items) in groups {
+        for (path, items) in groups {
             write_use(
                 &mut out,
                 "pub ",
-                &format!("super::{fork_name}"),
+                &format!("super::{path}"),
                 &rustfmt_sorted(items.clone()),
             );
         }
@@ -388,7 +414,124 @@ pub(super) fn render_fork(
         out.push_str(&alias_lines);
     }
     out.push_str(&body);
-    Ok(out)
+    let shared = (!shared_names.is_empty()).then(|| {
+        render_shared(
+            fork,
+            target,
+            shared_uses,
+            &shared_refs,
+            &shared_names,
+            &shared_body,
+        )
+    });
+    Ok((out, shared))
+}
+
+/// `shared/<fork>.rs`: the containers of `fork` that hold no collection of
+/// the instantiation, rendered in `body`, with the imports they need: the
+/// aliases and containers they name (`refs`) from the fork's module, which
+/// re-exports these.
+fn render_shared(
+    fork: &Fork,
+    target: &Target,
+    uses: Uses,
+    refs: &BTreeSet<String>,
+    names: &[String],
+    body: &str,
+) -> String {
+    let mut out = String::new();
+    out.push_str(&header(target));
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "//! The containers of {} (consensus-specs {}) that hold no `List` or `Vector`,\n\
+         //! themselves or through a container: the same types whatever collections an\n\
+         //! instantiation maps these to, so the plain instantiation compiles them and\n\
+         //! the cached one re-exports them. The fork's module re-exports them too;\n\
+         //! `super::super` is the instantiation.",
+        fork.name, target.version
+    );
+    let _ = writeln!(out);
+    let _ = writeln!(out, "#![allow(clippy::type_complexity)]");
+    let _ = writeln!(out);
+    let mut ssz: Vec<String> = uses.ssz.iter().map(|s| s.to_string()).collect();
+    ssz.push("ConsensusJson".to_owned());
+    ssz.push("Ssz".to_owned());
+    ssz.push("TreeHash".to_owned());
+    let collections: Vec<String> = ssz.iter().filter(|s| is_collection(s)).cloned().collect();
+    ssz.retain(|s| !is_collection(s));
+    write_use(
+        &mut out,
+        "",
+        "super::super::collections",
+        &rustfmt_sorted(collections),
+    );
+    let imported: Vec<String> = refs
+        .iter()
+        .filter(|r| !names.contains(r))
+        .cloned()
+        .collect();
+    write_use(
+        &mut out,
+        "",
+        &format!("super::super::{}", fork.name),
+        &rustfmt_sorted(imported),
+    );
+    let beacon: Vec<String> = uses.beacon.iter().map(|s| s.to_string()).collect();
+    write_use(&mut out, "", "super::super", &rustfmt_sorted(beacon));
+    write_use(&mut out, "", "peam_ssz_types", &rustfmt_sorted(ssz));
+    out.push_str(body);
+    out
+}
+
+/// Whether container `name` of `fork` holds a collection of the
+/// instantiation, itself or through a container.
+fn container_holds_collection(fork: &Fork, scope: &Scope, name: &str) -> Result<bool, String> {
+    for field in &fork.containers[name] {
+        if holds_collection(fork, scope, &parse_ty(&field.spec)?)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Whether `ty` holds a `List`, a `Vector` that is not an inline array, or
+/// a `ProgressiveList`: the collections that a cached instantiation maps to
+/// persistent ones (a bitlist, a byte list or a progressive bitlist is the
+/// same type in every instantiation), itself or through an alias or a
+/// container of `fork`.
+fn holds_collection(fork: &Fork, scope: &Scope, ty: &Ty) -> Result<bool, String> {
+    Ok(match ty {
+        Ty::Named(name) => {
+            if let Some((aliased, _)) = scope.aliases.get(name) {
+                holds_collection(fork, scope, aliased)?
+            } else if fork.containers.contains_key(name) {
+                container_holds_collection(fork, scope, name)?
+            } else {
+                false
+            }
+        }
+        Ty::List(..) | Ty::ProgressiveList(_) => true,
+        Ty::Vector(elem, l) => {
+            let inline = !len_uses_preset(l, scope.presets)
+                && eval(l, scope.presets, PresetName::Mainnet)? <= MAX_INLINE_VECTOR;
+            !inline || holds_collection(fork, scope, elem)?
+        }
+        Ty::Bitlist(_) | Ty::Bitvector(_) | Ty::ByteList(_) | Ty::ByteVector(_) => false,
+    })
+}
+
+/// Adds to `out` the aliases and containers of the fork that `ty` names.
+fn named_refs(ty: &Ty, scope: &Scope, out: &mut BTreeSet<String>) {
+    match ty {
+        Ty::Named(name) => {
+            if scope.aliases.contains_key(name) || scope.containers.contains_key(name) {
+                out.insert(name.clone());
+            }
+        }
+        Ty::List(t, _) | Ty::Vector(t, _) | Ty::ProgressiveList(t) => named_refs(t, scope, out),
+        Ty::Bitlist(_) | Ty::Bitvector(_) | Ty::ByteList(_) | Ty::ByteVector(_) => {}
+    }
 }
 
 pub(super) fn render_preset(presets: &Presets, target: &Target) -> String {
