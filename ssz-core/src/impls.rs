@@ -315,35 +315,38 @@ impl<T: Ssz, const N: usize> Ssz for [T; N] {
             return crate::codec::decode_fixed_elements(bytes, out);
         }
         let count = bytes.len() / size;
-        let (per_block, mut elements) = if out.is_empty() {
-            // `take`: should the element decoder panic, `out` is left
-            // empty, never sharing the buffer `elements` frees.
-            (count.max(1), flatten(core::mem::take(out)))
-        } else {
-            ((BLOCK_BYTES / size).max(1), Vec::new())
-        };
-        elements.reserve(per_block.min(count) * N);
-        for (b, block) in bytes[..count * size].chunks(per_block * size).enumerate() {
-            elements.clear();
-            if let Err(mut e) = T::from_ssz_many(block, &mut elements) {
+        let bytes = &bytes[..count * size];
+        // The elements of the arrays of `block`, the first of them array
+        // `first` of `bytes`, appended to the empty `elements`.
+        let decode = |block: &[u8], first: usize, elements: &mut Vec<T>| {
+            if let Err(mut e) = T::from_ssz_many(block, elements) {
                 return Err(match e.take_outer_index() {
-                    Some(k) => e.at_index(k % N).at_index(b * per_block + k / N),
+                    Some(k) => e.at_index(k % N).at_index(first + k / N),
                     None => e,
                 });
             }
             if elements.len() != block.len() / size * N {
                 return Err(short_block());
             }
-            if out.is_empty() {
-                match into_arrays(elements) {
-                    Ok(arrays) => {
-                        *out = arrays;
-                        elements = Vec::new();
-                        continue;
-                    }
-                    Err(back) => elements = back,
-                }
+            Ok(())
+        };
+        if out.is_empty() {
+            // `take`: should the element decoder panic, `out` is left
+            // empty, never sharing the buffer `elements` frees.
+            let mut elements = flatten(core::mem::take(out));
+            elements.reserve(count * N);
+            decode(bytes, 0, &mut elements)?;
+            match into_arrays(elements) {
+                Ok(arrays) => *out = arrays,
+                Err(mut elements) => move_arrays(&mut elements, out),
             }
+            return Ok(());
+        }
+        let per_block = (BLOCK_BYTES / size).max(1);
+        let mut elements = Vec::with_capacity(per_block.min(count) * N);
+        for (b, block) in bytes.chunks(per_block * size).enumerate() {
+            elements.clear();
+            decode(block, b * per_block, &mut elements)?;
             move_arrays(&mut elements, out);
         }
         Ok(())
