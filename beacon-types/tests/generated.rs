@@ -14,6 +14,11 @@ mod codegen;
 
 use std::path::Path;
 
+/// Whether `A` and `B` are one type (a re-export, not a copy).
+fn same<A: 'static, B: 'static>() -> bool {
+    core::any::TypeId::of::<A>() == core::any::TypeId::of::<B>()
+}
+
 /// Compares each `(path under dir, text)` with the committed file, or with
 /// `BEACON_CODEGEN=write` writes the files that differ; fails naming the
 /// stale files and the test that rewrites them.
@@ -40,7 +45,7 @@ fn check_files(dir: &Path, files: Vec<(String, String)>, test: &str) {
 
 #[cfg(feature = "v1_6")]
 mod v1_6 {
-    use super::codegen;
+    use super::{codegen, same};
     use peam_ssz_beacon::beacon::*;
     use std::path::Path;
 
@@ -69,10 +74,6 @@ mod v1_6 {
     /// changed one is a new type.
     #[test]
     fn unchanged_containers_are_reexported() {
-        use core::any::TypeId;
-        fn same<A: 'static, B: 'static>() -> bool {
-            TypeId::of::<A>() == TypeId::of::<B>()
-        }
         assert!(same::<phase0::Checkpoint, eip7805::Checkpoint>());
         assert!(same::<phase0::Validator, gloas::Validator>());
         assert!(same::<
@@ -121,11 +122,7 @@ mod v1_6 {
     #[cfg(feature = "cached")]
     #[test]
     fn cached_reexports_the_containers_without_lists() {
-        use core::any::TypeId;
         use peam_ssz_beacon::beacon_cached as cached;
-        fn same<A: 'static, B: 'static>() -> bool {
-            TypeId::of::<A>() == TypeId::of::<B>()
-        }
         assert!(same::<cached::fulu::Checkpoint, fulu::Checkpoint>());
         assert!(same::<cached::phase0::Validator, gloas::Validator>());
         assert!(same::<
@@ -192,7 +189,7 @@ mod v1_6 {
 
 #[cfg(feature = "v1_7")]
 mod v1_7 {
-    use super::codegen;
+    use super::{codegen, same};
     use peam_ssz_beacon::beacon_v1_7::*;
     use std::path::Path;
 
@@ -222,10 +219,6 @@ mod v1_7 {
     /// holds it, and the state are new types.
     #[test]
     fn heze_changes_the_bid_and_what_holds_it() {
-        use core::any::TypeId;
-        fn same<A: 'static, B: 'static>() -> bool {
-            TypeId::of::<A>() == TypeId::of::<B>()
-        }
         assert!(same::<
             gloas::ExecutionPayload<Mainnet>,
             heze::ExecutionPayload<Mainnet>,
@@ -256,11 +249,7 @@ mod v1_7 {
     #[cfg(feature = "cached")]
     #[test]
     fn cached_reexports_the_containers_without_lists() {
-        use core::any::TypeId;
         use peam_ssz_beacon::beacon_v1_7_cached as cached;
-        fn same<A: 'static, B: 'static>() -> bool {
-            TypeId::of::<A>() == TypeId::of::<B>()
-        }
         assert!(same::<cached::heze::Checkpoint, fulu::Checkpoint>());
         assert!(same::<cached::gloas::Validator, gloas::Validator>());
         assert!(same::<cached::gloas::Builder, heze::Builder>());

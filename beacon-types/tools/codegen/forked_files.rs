@@ -150,7 +150,7 @@ fn write_file(
 
 /// `code` one module further down: each relative path (`super::X`,
 /// `super::super::collections::Y`) with one `super` more.
-fn deepen(code: &str) -> String {
+pub(super) fn deepen(code: &str) -> String {
     let mut out = String::with_capacity(code.len() + 64);
     let mut rest = code;
     while let Some(at) = rest.find("super") {

@@ -271,7 +271,7 @@ pub(super) fn render_fork(
                 render_field(fork, name, field, &scope, generic, target, uses)?;
             if shared {
                 // A level deeper: `super` is `shared`.
-                rendered = rendered.replace("super::collections::", "super::super::collections::");
+                rendered = deepen(&rendered);
             }
             if let Some(m) = maximum {
                 let max = match m.max {
@@ -513,9 +513,7 @@ fn holds_collection(fork: &Fork, scope: &Scope, ty: &Ty) -> Result<bool, String>
         }
         Ty::List(..) | Ty::ProgressiveList(_) => true,
         Ty::Vector(elem, l) => {
-            let inline = !len_uses_preset(l, scope.presets)
-                && eval(l, scope.presets, PresetName::Mainnet)? <= MAX_INLINE_VECTOR;
-            !inline || holds_collection(fork, scope, elem)?
+            !is_inline_vector(l, scope.presets)? || holds_collection(fork, scope, elem)?
         }
         Ty::Bitlist(_) | Ty::Bitvector(_) | Ty::ByteList(_) | Ty::ByteVector(_) => false,
     })

@@ -277,6 +277,14 @@ pub(super) fn eval(len: &Len, presets: &Presets, preset: PresetName) -> Result<u
     })
 }
 
+/// Whether `Vector[_, len]` is written as an inline array `[T; len]`: a
+/// length no preset sets, of at most [`MAX_INLINE_VECTOR`] elements. Such a
+/// vector is the same type in every instantiation.
+pub(super) fn is_inline_vector(len: &Len, presets: &Presets) -> Result<bool, String> {
+    Ok(!len_uses_preset(len, presets)
+        && eval(len, presets, PresetName::Mainnet)? <= MAX_INLINE_VECTOR)
+}
+
 pub(super) fn len_uses_preset(len: &Len, presets: &Presets) -> bool {
     match len {
         Len::Num(_) => false,

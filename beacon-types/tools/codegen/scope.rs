@@ -166,9 +166,7 @@ impl Scope<'_> {
             }
             Ty::Vector(t, l) => {
                 let elem = self.render(t, site, uses)?;
-                if !len_uses_preset(l, presets)
-                    && eval(l, presets, PresetName::Mainnet)? <= MAX_INLINE_VECTOR
-                {
+                if is_inline_vector(l, presets)? {
                     format!("[{elem}; {}]", eval(l, presets, PresetName::Mainnet)?)
                 } else {
                     uses.ssz.insert("Vector");
