@@ -145,6 +145,10 @@ pub(super) fn render_field<'t>(
     Ok((rendered, maximum))
 }
 
+/// The derives of every container, imported from `peam_ssz_types` by a
+/// file that defines any.
+const DERIVES: [&str; 3] = ["ConsensusJson", "Ssz", "TreeHash"];
+
 /// The file of fork `f`, and that of its shared containers (`shared/<fork>.rs`)
 /// if it defines any: those that hold no collection of the instantiation
 /// ([`holds_collection`]), the same types in the plain and cached
@@ -381,12 +385,10 @@ pub(super) fn render_fork(
     let _ = writeln!(out);
     let mut ssz: Vec<String> = uses.ssz.iter().map(|s| s.to_string()).collect();
     if any_struct {
-        ssz.push("ConsensusJson".to_owned());
-        ssz.push("Ssz".to_owned());
-        ssz.push("TreeHash".to_owned());
+        ssz.extend(DERIVES.map(String::from));
     }
     let beacon: Vec<String> = uses.beacon.iter().map(|s| s.to_string()).collect();
-    write_collections_use(&mut out, &mut ssz);
+    write_collections_use(&mut out, "super", &mut ssz);
     write_use(&mut out, "", "super", &rustfmt_sorted(beacon));
     write_use(&mut out, "", "peam_ssz_types", &rustfmt_sorted(ssz));
     if !reexports.is_empty() || !shared_names.is_empty() {
@@ -455,17 +457,8 @@ fn render_shared(
     let _ = writeln!(out, "#![allow(clippy::type_complexity)]");
     let _ = writeln!(out);
     let mut ssz: Vec<String> = uses.ssz.iter().map(|s| s.to_string()).collect();
-    ssz.push("ConsensusJson".to_owned());
-    ssz.push("Ssz".to_owned());
-    ssz.push("TreeHash".to_owned());
-    let collections: Vec<String> = ssz.iter().filter(|s| is_collection(s)).cloned().collect();
-    ssz.retain(|s| !is_collection(s));
-    write_use(
-        &mut out,
-        "",
-        "super::super::collections",
-        &rustfmt_sorted(collections),
-    );
+    ssz.extend(DERIVES.map(String::from));
+    write_collections_use(&mut out, "super::super", &mut ssz);
     let imported: Vec<String> = refs
         .iter()
         .filter(|r| !names.contains(r))
@@ -719,12 +712,14 @@ pub(super) fn is_collection(name: &str) -> bool {
 }
 
 /// Writes the import of the collection types among `ssz` (the names a file
-/// imports from `peam_ssz_types`) from `super::collections`, and takes them
+/// imports from `peam_ssz_types`) from the instantiation's `collections`,
+/// `instantiation` being its path from the file (`super`), and takes them
 /// out of `ssz`.
-pub(super) fn write_collections_use(out: &mut String, ssz: &mut Vec<String>) {
+pub(super) fn write_collections_use(out: &mut String, instantiation: &str, ssz: &mut Vec<String>) {
     let collections = ssz.iter().filter(|s| is_collection(s)).cloned().collect();
     ssz.retain(|s| !is_collection(s));
-    write_use(out, "", "super::collections", &rustfmt_sorted(collections));
+    let path = format!("{instantiation}::collections");
+    write_use(out, "", &path, &rustfmt_sorted(collections));
 }
 
 /// An array literal of `items` as rustfmt lays it out after `indent`
