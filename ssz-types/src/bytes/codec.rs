@@ -1,13 +1,16 @@
 //! The SSZ encoding of a [`ByteSeq`]: one copy each way, its length
 //! checked by the kind before the copy.
 
-use super::{ByteKind, ByteSeq};
+use super::{check_decode, ByteKind, ByteSeq};
 use crate::{DecodeError, Ssz};
 use alloc::vec::Vec;
 
 impl<K: ByteKind> Ssz for ByteSeq<K> {
-    const IS_FIXED_SIZE: bool = K::IS_FIXED_SIZE;
-    const FIXED_PART_LEN: usize = K::FIXED_PART_LEN;
+    const IS_FIXED_SIZE: bool = K::LENGTH.is_some();
+    const FIXED_PART_LEN: usize = match K::LENGTH {
+        Some(length) => length,
+        None => crate::BYTES_PER_LENGTH_OFFSET,
+    };
 
     #[inline]
     fn ssz_len(&self) -> usize {
@@ -31,7 +34,7 @@ impl<K: ByteKind> Ssz for ByteSeq<K> {
 
     #[inline]
     fn from_ssz(bytes: &[u8]) -> Result<Self, DecodeError> {
-        K::check_decode(bytes.len())?;
+        check_decode::<K>(bytes.len())?;
         Ok(ByteSeq::from_vec_unchecked(bytes.to_vec()))
     }
 
@@ -48,7 +51,7 @@ impl<K: ByteKind> Ssz for ByteSeq<K> {
         source: &mut S,
         len: usize,
     ) -> Result<Self, crate::stream::StreamError<S::Error>> {
-        K::check_decode(len)?;
+        check_decode::<K>(len)?;
         crate::stream::read_bytes(source, len).map(ByteSeq::from_vec_unchecked)
     }
 }

@@ -16,7 +16,7 @@ impl<K> Serialize for ByteSeq<K> {
 impl<'de, K: ByteKind> Deserialize<'de> for ByteSeq<K> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let inner = deserialize_hex_checked(deserializer, |len| {
-            K::check_hex(len).map_err(|e| e.to_string())
+            super::check_hex::<K>(len).map_err(|e| e.to_string())
         })?;
         Ok(ByteSeq::from_vec_unchecked(inner))
     }

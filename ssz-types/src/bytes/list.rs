@@ -2,12 +2,8 @@
 
 use super::{ByteKind, ByteSeq, Checked, Sealed, Variable};
 use crate::bound::check_count;
-use crate::hex::HexError;
 use crate::merkle::{merkleize_packed, mix_in_length};
-use crate::{
-    BoundError, DecodeError, DecodeErrorKind, Gindex, Length, ProofError, Root, TreeHash,
-    BYTES_PER_CHUNK,
-};
+use crate::{BoundError, Gindex, Length, ProofError, Root, TreeHash, BYTES_PER_CHUNK};
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 use peam_ssz_core::path::{Layout, TreeLayout, UINT8};
@@ -31,43 +27,24 @@ pub struct ByteListKind<N>(PhantomData<N>);
 impl<N> Sealed for ByteListKind<N> {}
 
 impl<N: Length> ByteKind for ByteListKind<N> {
-    const IS_FIXED_SIZE: bool = false;
-    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
+    const LENGTH: Option<usize> = None;
+    const LIMIT: Option<usize> = Some(N::USIZE);
     type Error = BoundError;
+
+    #[inline]
+    fn maximum() -> usize {
+        N::USIZE
+    }
 
     #[inline]
     fn check_len(len: usize) -> Result<(), BoundError> {
         check_count(len, N::USIZE)
     }
-
-    #[inline]
-    fn check_hex(len: usize) -> Result<(), HexError> {
-        if len > N::USIZE {
-            return Err(HexError::TooLong { len, max: N::USIZE });
-        }
-        Ok(())
-    }
-
-    #[inline]
-    fn check_decode(len: usize) -> Result<(), DecodeError> {
-        if len > N::USIZE {
-            return Err(DecodeError::new(DecodeErrorKind::TooManyElements {
-                len,
-                max: N::USIZE,
-            }));
-        }
-        Ok(())
-    }
 }
 
 impl<N: Length> Checked for ByteListKind<N> {}
 
-impl<N: Length> Variable for ByteListKind<N> {
-    #[inline]
-    fn maximum() -> usize {
-        N::USIZE
-    }
-}
+impl<N: Length> Variable for ByteListKind<N> {}
 
 impl<N: Length> ByteSeq<ByteListKind<N>> {
     /// No bytes.

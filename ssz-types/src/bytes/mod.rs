@@ -26,9 +26,9 @@ mod tests;
 mod vector;
 mod view;
 
-use crate::bound::check_count;
+use crate::bound::{check_count, check_decoded_count, check_vector_len};
 use crate::hex::{parse_hex, to_hex, HexError};
-use crate::{BoundError, DecodeError};
+use crate::{BoundError, DecodeError, DecodeErrorKind};
 use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
@@ -45,39 +45,68 @@ mod sealed {
 }
 use sealed::Sealed;
 
-/// The SSZ type a [`ByteSeq`] is: its bound and how its bytes are checked.
-/// Implemented by [`ByteListKind`], [`ByteVectorKind`] and
-/// [`ProgressiveByteKind`] only.
+/// The SSZ type a [`ByteSeq`] is: its length or bounds, from which every
+/// check of its bytes follows. Implemented by [`ByteListKind`],
+/// [`ByteVectorKind`] and [`ProgressiveByteKind`] only.
 pub trait ByteKind: Sealed {
-    /// Whether the type is fixed-size (a byte vector).
-    const IS_FIXED_SIZE: bool;
+    /// The exact length of a byte vector; `None` for a list.
+    const LENGTH: Option<usize>;
 
-    /// The size of the type's fixed part: its length for a vector, an
-    /// offset's otherwise.
-    const FIXED_PART_LEN: usize;
+    /// A byte list's limit `N`, which decoding refuses past with
+    /// [`TooManyElements`](crate::DecodeErrorKind::TooManyElements); `None`
+    /// for a vector and for a progressive list.
+    const LIMIT: Option<usize>;
 
     /// What a constructor returns for the wrong number of bytes.
     type Error: fmt::Debug + fmt::Display;
 
+    /// The most bytes a value holds (read now, if it is given at run
+    /// time): a vector's length, a list's limit or maximum, `usize::MAX`
+    /// for an unbounded progressive list.
+    fn maximum() -> usize;
+
     /// Whether `len` bytes make a value of the type.
     fn check_len(len: usize) -> Result<(), Self::Error>;
+}
 
-    /// Whether `len` bytes make a value, as parsing hex says it (before the
-    /// hex is decoded).
-    fn check_hex(len: usize) -> Result<(), HexError>;
+/// Whether `len` bytes make a value of kind `K`, as parsing hex says it
+/// (before the hex is decoded).
+fn check_hex<K: ByteKind>(len: usize) -> Result<(), HexError> {
+    match K::LENGTH {
+        Some(expected) => check_vector_len(len, expected)
+            .map_err(|_| HexError::InvalidLength { expected, got: len }),
+        None if len > K::maximum() => Err(HexError::TooLong {
+            len,
+            max: K::maximum(),
+        }),
+        None => Ok(()),
+    }
+}
 
-    /// The type's rule on an encoding's length `len`, before it is copied
-    /// (or read from a stream).
-    fn check_decode(len: usize) -> Result<(), DecodeError>;
+/// Kind `K`'s rule on an encoding's length `len`, before it is copied (or
+/// read from a stream): a vector's exact length (never 0), a list's limit,
+/// then its maximum.
+fn check_decode<K: ByteKind>(len: usize) -> Result<(), DecodeError> {
+    match (K::LENGTH, K::LIMIT) {
+        // ssz/simple-serialize.md (v1.6.1), "Illegal types".
+        (Some(0), _) => Err(DecodeError::new(DecodeErrorKind::ZeroLengthVector)),
+        (Some(expected), _) if len != expected => {
+            Err(DecodeError::new(DecodeErrorKind::InvalidLength {
+                expected,
+                got: len,
+            }))
+        }
+        (None, Some(max)) if len > max => Err(DecodeError::new(DecodeErrorKind::TooManyElements {
+            len,
+            max,
+        })),
+        _ => check_decoded_count(len, K::maximum()),
+    }
 }
 
 /// The kinds whose length varies: the byte lists, bounded by
-/// [`Variable::maximum`].
-pub trait Variable: ByteKind<Error = BoundError> {
-    /// The most bytes the list may hold (read now, if it is given at run
-    /// time).
-    fn maximum() -> usize;
-}
+/// [`ByteKind::maximum`].
+pub trait Variable: ByteKind<Error = BoundError> {}
 
 /// The kinds that take a value of any accepted length from a `Vec` or a
 /// slice by `TryFrom` (an unbounded progressive byte list takes them by
@@ -200,7 +229,7 @@ impl<K: ByteKind> FromStr for ByteSeq<K> {
     type Err = HexError;
 
     fn from_str(s: &str) -> Result<Self, HexError> {
-        parse_hex(s, K::check_hex).map(ByteSeq::from_vec_unchecked)
+        parse_hex(s, check_hex::<K>).map(ByteSeq::from_vec_unchecked)
     }
 }
 

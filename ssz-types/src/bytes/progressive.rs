@@ -1,11 +1,10 @@
 //! `ProgressiveByteList` (EIP-7916).
 
 use super::{ByteKind, ByteSeq, Checked, Sealed, Variable};
-use crate::bound::{check_count, check_decoded_count, Bounded, MaxLen, Unbounded};
+use crate::bound::{check_count, Bounded, MaxLen, Unbounded};
 use crate::edition::{Current, Edition};
-use crate::hex::HexError;
 use crate::merkle::{merkleize_progressive_packed_in, mix_in_length};
-use crate::{BoundError, DecodeError, Gindex, ProofError, Root, TreeHash};
+use crate::{BoundError, Gindex, ProofError, Root, TreeHash};
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 use peam_ssz_core::path::{Layout, TreeLayout, UINT8};
@@ -41,38 +40,24 @@ impl<E, M> Sealed for ProgressiveByteKind<E, M> {}
 // Encoded like a list without a limit: any number of bytes up to the
 // maximum, checked before the copy.
 impl<E, M: MaxLen> ByteKind for ProgressiveByteKind<E, M> {
-    const IS_FIXED_SIZE: bool = false;
-    const FIXED_PART_LEN: usize = crate::BYTES_PER_LENGTH_OFFSET;
+    const LENGTH: Option<usize> = None;
+    const LIMIT: Option<usize> = None;
     type Error = BoundError;
+
+    #[inline]
+    fn maximum() -> usize {
+        M::max_len()
+    }
 
     #[inline]
     fn check_len(len: usize) -> Result<(), BoundError> {
         check_count(len, M::max_len())
     }
-
-    #[inline]
-    fn check_hex(len: usize) -> Result<(), HexError> {
-        let max = M::max_len();
-        if len > max {
-            return Err(HexError::TooLong { len, max });
-        }
-        Ok(())
-    }
-
-    #[inline]
-    fn check_decode(len: usize) -> Result<(), DecodeError> {
-        check_decoded_count(len, M::max_len())
-    }
 }
 
 impl<E, M: Bounded> Checked for ProgressiveByteKind<E, M> {}
 
-impl<E, M: MaxLen> Variable for ProgressiveByteKind<E, M> {
-    #[inline]
-    fn maximum() -> usize {
-        M::max_len()
-    }
-}
+impl<E, M: MaxLen> Variable for ProgressiveByteKind<E, M> {}
 
 impl<E, M> ByteSeq<ProgressiveByteKind<E, M>> {
     /// No bytes.

@@ -192,3 +192,71 @@ fn fixed_bytes_api() {
     block[..48].fill(0xaa);
     assert_eq!(pk.hash_tree_root(), crate::hash::sha256(&block));
 }
+
+/// Each kind's checks, written once from its numbers, agree wherever bytes
+/// come in: a constructor, decoding, a view, a stream and hex accept the
+/// same lengths, and decoding, the view and the stream give the same kind
+/// of error.
+fn checks_agree<K: ByteKind>(lengths: core::ops::RangeInclusive<usize>) -> Vec<DecodeErrorKind> {
+    let mut errors = Vec::new();
+    for len in lengths {
+        let bytes = vec![7u8; len];
+        let built = ByteSeq::<K>::try_from_vec(bytes.clone()).is_ok();
+        let decoded = ByteSeq::<K>::from_ssz(&bytes);
+        let viewed = crate::view::view::<ByteSeq<K>>(&bytes).map(|_| ());
+        let streamed = ByteSeq::<K>::ssz_read_from(&mut &bytes[..], len);
+        let hex = crate::hex::to_hex(&bytes).parse::<ByteSeq<K>>();
+        assert_eq!(decoded.is_ok(), built, "{len} bytes");
+        assert_eq!(hex.is_ok(), built, "{len} bytes");
+        match decoded {
+            Ok(value) => {
+                assert_eq!(value.as_bytes(), bytes);
+                assert!(viewed.is_ok());
+                assert_eq!(streamed.unwrap(), value);
+            }
+            Err(e) => {
+                assert_eq!(viewed.unwrap_err().kind(), e.kind());
+                let streamed = streamed.unwrap_err();
+                assert_eq!(streamed.decode_error().map(|e| e.kind()), Some(e.kind()));
+                errors.push(*e.kind());
+            }
+        }
+    }
+    errors
+}
+
+#[test]
+fn every_kind_checks_a_length_the_same_way_everywhere() {
+    use crate::{Unbounded, V1_7};
+    let too_many = |len| DecodeErrorKind::TooManyElements { len, max: 3 };
+    assert_eq!(
+        checks_agree::<ByteListKind<U<3>>>(0..=5),
+        [too_many(4), too_many(5)]
+    );
+    let wrong = |got| DecodeErrorKind::InvalidLength { expected: 2, got };
+    assert_eq!(
+        checks_agree::<ByteVectorKind<U<2>>>(0..=3),
+        [wrong(0), wrong(1), wrong(3)]
+    );
+    assert_eq!(
+        checks_agree::<ByteVectorKind<U<0>>>(0..=1),
+        [DecodeErrorKind::ZeroLengthVector; 2]
+    );
+    let over = |len| DecodeErrorKind::ExceedsMaximum { len, max: 2 };
+    assert_eq!(
+        checks_agree::<ProgressiveByteKind<V1_7, U<2>>>(0..=4),
+        [over(3), over(4)]
+    );
+    assert!(checks_agree::<ProgressiveByteKind<V1_7, Unbounded>>(0..=64).is_empty());
+    assert_eq!(
+        "0x010203".parse::<ProgressiveByteList<V1_7, U<2>>>(),
+        Err(HexError::TooLong { len: 3, max: 2 })
+    );
+    assert_eq!(
+        "0x".parse::<ByteVector<U<0>>>(),
+        Err(HexError::InvalidLength {
+            expected: 0,
+            got: 0
+        })
+    );
+}

@@ -2,12 +2,8 @@
 
 use super::{ByteKind, ByteSeq, Checked, Sealed};
 use crate::bound::check_vector_len;
-use crate::hex::HexError;
 use crate::merkle::merkleize_packed;
-use crate::{
-    DecodeError, DecodeErrorKind, Gindex, Length, LengthError, ProofError, Root, TreeHash,
-    BYTES_PER_CHUNK,
-};
+use crate::{Gindex, Length, LengthError, ProofError, Root, TreeHash, BYTES_PER_CHUNK};
 use alloc::vec;
 use core::marker::PhantomData;
 use peam_ssz_core::path::{Layout, TreeLayout, UINT8};
@@ -31,36 +27,18 @@ pub struct ByteVectorKind<N>(PhantomData<N>);
 impl<N> Sealed for ByteVectorKind<N> {}
 
 impl<N: Length> ByteKind for ByteVectorKind<N> {
-    const IS_FIXED_SIZE: bool = true;
-    const FIXED_PART_LEN: usize = N::USIZE;
+    const LENGTH: Option<usize> = Some(N::USIZE);
+    const LIMIT: Option<usize> = None;
     type Error = LengthError;
+
+    #[inline]
+    fn maximum() -> usize {
+        N::USIZE
+    }
 
     #[inline]
     fn check_len(len: usize) -> Result<(), LengthError> {
         check_vector_len(len, N::USIZE)
-    }
-
-    #[inline]
-    fn check_hex(got: usize) -> Result<(), HexError> {
-        check_vector_len(got, N::USIZE).map_err(|e| HexError::InvalidLength {
-            expected: e.expected,
-            got: e.len,
-        })
-    }
-
-    #[inline]
-    fn check_decode(len: usize) -> Result<(), DecodeError> {
-        if N::USIZE == 0 {
-            // ssz/simple-serialize.md (v1.6.1), "Illegal types".
-            return Err(DecodeError::new(DecodeErrorKind::ZeroLengthVector));
-        }
-        if len != N::USIZE {
-            return Err(DecodeError::new(DecodeErrorKind::InvalidLength {
-                expected: N::USIZE,
-                got: len,
-            }));
-        }
-        Ok(())
     }
 }
 

@@ -1,6 +1,6 @@
 //! Views of the byte strings: a [`BytesView`](crate::view::BytesView) over
 //! the encoding (which is the value), validated as each kind's
-//! `check_decode` checks it, merkleized from the bytes as the values are.
+//! decoding checks it, merkleized from the bytes as the values are.
 
 use super::{ByteKind, ByteListKind, ByteSeq, ByteVectorKind, FixedBytes, ProgressiveByteKind};
 use crate::bound::MaxLen;
@@ -18,7 +18,7 @@ impl<K: ByteKind> SszView for ByteSeq<K> {
 
     #[inline]
     fn validate_ssz(bytes: &[u8]) -> Result<(), DecodeError> {
-        K::check_decode(bytes.len())
+        super::check_decode::<K>(bytes.len())
     }
 }
 
