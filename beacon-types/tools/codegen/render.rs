@@ -656,7 +656,9 @@ pub(super) fn render_catalog(
     let _ = writeln!(out, "{head}{};\n", rustfmt_array(&names, head.len()));
     let _ = writeln!(
         out,
-        "/// Every container, in fork order, then in the order of its fork's file."
+        "/// Every container, in fork order, then in the order of its fork's file:\n\
+         /// a row each, as a table reads.\n\
+         #[rustfmt::skip]"
     );
     let _ = writeln!(out, "pub const CONTAINERS: &[ContainerInfo] = &[");
     let mut reexports = Vec::new();
@@ -672,17 +674,15 @@ pub(super) fn render_catalog(
                 ));
                 continue;
             }
-            let _ = writeln!(out, "    ContainerInfo {{");
-            let _ = writeln!(out, "        fork: {:?},", fork.name);
-            let _ = writeln!(out, "        name: {name:?},");
-            let _ = writeln!(out, "        preset_generic: {},", scope.containers[name]);
             let names: Vec<String> = fields.iter().map(|f| format!("{:?}", f.name)).collect();
             let _ = writeln!(
                 out,
-                "        fields: &{},",
-                rustfmt_array(&names, "        fields: &".len()).replace('\n', "\n        ")
+                "    ContainerInfo {{ fork: {:?}, name: {name:?}, preset_generic: {}, \
+                 fields: &[{}] }},",
+                fork.name,
+                scope.containers[name],
+                names.join(", ")
             );
-            let _ = writeln!(out, "    }},");
         }
     }
     let _ = writeln!(out, "];\n");
