@@ -246,9 +246,24 @@ impl ToTokens for private {
     }
 }
 
+/// `pack_bits(active_fields)` of a progressive container, for its root
+/// and its view's: bit `i` of the chunk is entry `i`.
+pub(crate) fn pack_bits(bits: &[bool]) -> [u8; 32] {
+    let mut chunk = [0u8; 32];
+    for (i, _) in bits
+        .iter()
+        .enumerate()
+        .filter(|(_, on)| **on)
+        .take_while(|(i, _)| *i < 256)
+    {
+        chunk[i / 8] |= 1 << (i % 8);
+    }
+    chunk
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{private, with_field_bounds, BoundsAt};
+    use super::{pack_bits, private, with_field_bounds, BoundsAt};
     use quote::quote;
     use syn::{parse_quote, Generics, Ident, Type};
 
@@ -281,5 +296,24 @@ mod tests {
     #[test]
     fn private_module_is_the_runtimes() {
         assert_eq!(private::name(), peam_ssz_types::__PRIVATE_MODULE);
+    }
+
+    #[test]
+    fn pack_bits_matches_the_runtime() {
+        let patterns: Vec<Vec<bool>> = vec![
+            vec![true],
+            vec![true, false, true],
+            vec![false, false, false, false, true],
+            (0..9).map(|i| i % 3 == 0).collect(),
+            (0..256).map(|i| i % 7 == 1 || i == 255).collect(),
+        ];
+        for bits in patterns {
+            let bytes: Vec<u8> = bits.iter().map(|&b| u8::from(b)).collect();
+            assert_eq!(
+                pack_bits(&bits),
+                peam_ssz_types::merkle::pack_active_fields(&bytes)
+            );
+        }
+        assert_eq!(pack_bits(&[true, false, true])[0], 0b101);
     }
 }

@@ -50,6 +50,7 @@
 //! impl: a missing impl is one error, at the field.
 
 mod common;
+mod fields;
 mod hooks;
 mod internals;
 mod json;

@@ -11,9 +11,9 @@
 //! a buffer, then `from_ssz`), which are right for every type.
 
 use crate::common::private;
+use crate::fields::EncodedFields;
 use crate::hooks::Hooks;
 use crate::internals::ast::{Field, UnionVariant};
-use crate::ssz::EncodedFields;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;

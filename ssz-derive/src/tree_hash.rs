@@ -5,7 +5,8 @@
 //! here, at expansion time, into a literal.
 
 use crate::common::{
-    edition_type, model_bounds, private, rejected, with_field_bounds, wrap_in_const, BoundsAt,
+    edition_type, model_bounds, pack_bits, private, rejected, with_field_bounds, wrap_in_const,
+    BoundsAt,
 };
 use crate::internals::ast::{Codec, ContainerField, Field, Model, Shape, UnionVariant};
 use crate::internals::attr::EditionValue;
@@ -306,20 +307,6 @@ fn container_node(
     }
 }
 
-/// `pack_bits(active_fields)`: bit `i` of the chunk is entry `i`.
-pub(crate) fn pack_bits(bits: &[bool]) -> [u8; 32] {
-    let mut chunk = [0u8; 32];
-    for (i, _) in bits
-        .iter()
-        .enumerate()
-        .filter(|(_, on)| **on)
-        .take_while(|(i, _)| *i < 256)
-    {
-        chunk[i / 8] |= 1 << (i % 8);
-    }
-    chunk
-}
-
 /// A newtype: merkleized as its field, leaves included.
 fn transparent(krate: &syn::Path, field: &Field) -> TokenStream {
     let tree_hash = quote!(#krate::TreeHash);
@@ -478,28 +465,4 @@ fn compatible_check(tree_hash: &TokenStream, variants: &[UnionVariant]) -> Vec<T
             quote_spanned!(ty.span()=> ::core::assert!(#same, #msg);)
         })
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::pack_bits;
-
-    #[test]
-    fn pack_bits_matches_the_runtime() {
-        let patterns: Vec<Vec<bool>> = vec![
-            vec![true],
-            vec![true, false, true],
-            vec![false, false, false, false, true],
-            (0..9).map(|i| i % 3 == 0).collect(),
-            (0..256).map(|i| i % 7 == 1 || i == 255).collect(),
-        ];
-        for bits in patterns {
-            let bytes: Vec<u8> = bits.iter().map(|&b| u8::from(b)).collect();
-            assert_eq!(
-                pack_bits(&bits),
-                peam_ssz_types::merkle::pack_active_fields(&bytes)
-            );
-        }
-        assert_eq!(pack_bits(&[true, false, true])[0], 0b101);
-    }
 }

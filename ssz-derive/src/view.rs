@@ -593,7 +593,7 @@ fn container_root(
                 })
                 .collect();
             let n = Literal::usize_unsuffixed(active.len());
-            let packed: Vec<Literal> = crate::tree_hash::pack_bits(active)
+            let packed: Vec<Literal> = crate::common::pack_bits(active)
                 .into_iter()
                 .map(Literal::u8_unsuffixed)
                 .collect();

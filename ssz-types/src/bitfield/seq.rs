@@ -270,7 +270,8 @@ impl<K: BitKind> Ssz for BitSeq<K> {
         source: &mut S,
         len: usize,
     ) -> Result<Self, crate::stream::StreamError<S::Error>> {
-        super::stream::read_bits(source, len)
+        let bytes = super::stream::read_bits(source, len, K::maximum(), K::over_maximum)?;
+        Ok(Self::from_ssz(&bytes)?)
     }
 }
 

@@ -3,9 +3,9 @@
 //! refused without holding its bytes.
 
 use super::buf::{delimited_len, BitBuf};
-use super::seq::{BitKind, BitSeq};
 use crate::stream::{skip, Sink, Source, StreamError};
-use crate::{DecodeError, DecodeErrorKind, Ssz};
+use crate::{DecodeError, DecodeErrorKind};
+use alloc::vec::Vec;
 
 /// The bits, then the delimiter: the last byte of the bits with the
 /// delimiter bit set, or a byte of its own after a whole number of bytes.
@@ -25,25 +25,26 @@ pub(super) fn write_bits<S: Sink + ?Sized>(bits: &BitBuf, sink: &mut S) -> Resul
     }
 }
 
-/// A bitlist of `len` bytes, as `from_ssz` decodes it. An encoding longer
-/// than any of at most `K::maximum()` bits fails with the error `from_ssz`
-/// gives it, which depends on its last byte alone: the bytes before it are
-/// read and dropped, not held.
-pub(super) fn read_bits<K: BitKind, S: Source + ?Sized>(
+/// The `len` bytes of a bitlist of at most `max` bits, for `from_ssz` to
+/// decode. An encoding longer than any of at most `max` bits fails with
+/// the error `from_ssz` gives it (`over_maximum(bits, max)`, or no
+/// delimiter), which depends on its last byte alone: the bytes before it
+/// are read and dropped, not held.
+pub(super) fn read_bits<S: Source + ?Sized>(
     source: &mut S,
     len: usize,
-) -> Result<BitSeq<K>, StreamError<S::Error>> {
-    let max = K::maximum();
+    max: usize,
+    over_maximum: fn(usize, usize) -> DecodeErrorKind,
+) -> Result<Vec<u8>, StreamError<S::Error>> {
     if len > 1 && (len - 1).saturating_mul(8) > max {
         skip(source, len - 1)?;
         let mut last = [0u8];
         source.read_exact(&mut last)?;
         let kind = match delimited_len(len - 1, last[0]) {
             None => DecodeErrorKind::BitlistNoDelimiter,
-            Some(bits) => K::over_maximum(bits, max),
+            Some(bits) => over_maximum(bits, max),
         };
         return Err(StreamError::Decode(DecodeError::new(kind)));
     }
-    let bytes = crate::stream::read_bytes(source, len)?;
-    Ok(BitSeq::<K>::from_ssz(&bytes)?)
+    crate::stream::read_bytes(source, len)
 }
