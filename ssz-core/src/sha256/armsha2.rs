@@ -203,9 +203,10 @@ fn halves(m: &[u8; 64]) -> (&[u8; 32], &[u8; 32]) {
     (&c[0], &c[1])
 }
 
-/// SHA-256 of the 64-byte message `lo ‖ hi`.
+/// SHA-256 of the 64-byte message `lo ‖ hi`. Not `#[inline]`: the
+/// compression is compiled here, at this crate's optimization level, even
+/// where `hash_pair` is inlined into a crate built without optimization.
 #[target_feature(enable = "sha2")]
-#[inline]
 fn hash1(lo: &[u8; 32], hi: &[u8; 32], out: &mut [u8; 32]) {
     hash_interleaved!((lo, hi, out) => (abcd0, efgh0, w0, mid_abcd0, mid_efgh0));
 }

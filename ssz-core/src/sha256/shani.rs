@@ -181,9 +181,10 @@ fn halves(m: &[u8; 64]) -> (&[u8; 32], &[u8; 32]) {
     (&c[0], &c[1])
 }
 
-/// SHA-256 of the 64-byte message `lo ‖ hi`.
+/// SHA-256 of the 64-byte message `lo ‖ hi`. Not `#[inline]`: the
+/// compression is compiled here, at this crate's optimization level, even
+/// where `hash_pair` is inlined into a crate built without optimization.
 #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
-#[inline]
 fn hash1(lo: &[u8; 32], hi: &[u8; 32], out: &mut [u8; 32]) {
     let mut w = load_words(lo, hi);
     let (iv_abef, iv_cdgh) = initial_state();
