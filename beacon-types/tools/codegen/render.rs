@@ -506,7 +506,7 @@ fn holds_collection(fork: &Fork, scope: &Scope, ty: &Ty) -> Result<bool, String>
         }
         Ty::List(..) | Ty::ProgressiveList(_) => true,
         Ty::Vector(elem, l) => {
-            !is_inline_vector(l, scope.presets)? || holds_collection(fork, scope, elem)?
+            inline_vector_len(l, scope.presets)?.is_none() || holds_collection(fork, scope, elem)?
         }
         Ty::Bitlist(_) | Ty::Bitvector(_) | Ty::ByteList(_) | Ty::ByteVector(_) => false,
     })

@@ -277,12 +277,15 @@ pub(super) fn eval(len: &Len, presets: &Presets, preset: PresetName) -> Result<u
     })
 }
 
-/// Whether `Vector[_, len]` is written as an inline array `[T; len]`: a
-/// length no preset sets, of at most [`MAX_INLINE_VECTOR`] elements. Such a
-/// vector is the same type in every instantiation.
-pub(super) fn is_inline_vector(len: &Len, presets: &Presets) -> Result<bool, String> {
-    Ok(!len_uses_preset(len, presets)
-        && eval(len, presets, PresetName::Mainnet)? <= MAX_INLINE_VECTOR)
+/// The length of `Vector[_, len]` if it is written as an inline array
+/// `[T; length]`: a length no preset sets, of at most [`MAX_INLINE_VECTOR`]
+/// elements. Such a vector is the same type in every instantiation.
+pub(super) fn inline_vector_len(len: &Len, presets: &Presets) -> Result<Option<u64>, String> {
+    if len_uses_preset(len, presets) {
+        return Ok(None);
+    }
+    let length = eval(len, presets, PresetName::Mainnet)?;
+    Ok((length <= MAX_INLINE_VECTOR).then_some(length))
 }
 
 pub(super) fn len_uses_preset(len: &Len, presets: &Presets) -> bool {

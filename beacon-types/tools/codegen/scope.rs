@@ -166,8 +166,8 @@ impl Scope<'_> {
             }
             Ty::Vector(t, l) => {
                 let elem = self.render(t, site, uses)?;
-                if is_inline_vector(l, presets)? {
-                    format!("[{elem}; {}]", eval(l, presets, PresetName::Mainnet)?)
+                if let Some(length) = inline_vector_len(l, presets)? {
+                    format!("[{elem}; {length}]")
                 } else {
                     uses.ssz.insert("Vector");
                     format!("Vector<{elem}, {}>", render_len(l, presets, site, uses)?)
