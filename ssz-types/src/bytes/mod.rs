@@ -75,11 +75,8 @@ fn check_hex<K: ByteKind>(len: usize) -> Result<(), HexError> {
     match K::LENGTH {
         Some(expected) => check_vector_len(len, expected)
             .map_err(|_| HexError::InvalidLength { expected, got: len }),
-        None if len > K::maximum() => Err(HexError::TooLong {
-            len,
-            max: K::maximum(),
-        }),
-        None => Ok(()),
+        None => check_count(len, K::maximum())
+            .map_err(|BoundError { len, max }| HexError::TooLong { len, max }),
     }
 }
 
